@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every target: Swift 6 language mode with strict concurrency.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Papers",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "PapersCore", targets: ["PapersCore"]),
+        .executable(name: "papers", targets: ["papers"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(
+            name: "PapersCore",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "papers",
+            dependencies: [
+                "PapersCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Samples")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersCoreTests",
+            dependencies: ["PapersCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersCLITests",
+            dependencies: ["papers"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

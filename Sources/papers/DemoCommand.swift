@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import PapersCore
+
+/// `papers demo`: the main job on the embedded defaults — reads the bundled sample documents.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Parse the bundled sample MRZs and AAMVA payloads and print the documents."
+    )
+
+    @Flag(name: .long, help: "Print one JSON document per line instead of a summary.")
+    var json = false
+
+    func run() async throws {
+        guard let root = Bundle.module.resourceURL?.appendingPathComponent("Samples") else {
+            throw CLIOutput.fail("the bundled samples are missing from this build", code: 70)
+        }
+        var parsed = 0
+        for sample in try samples(in: root.appendingPathComponent("mrz")) {
+            let text = String(decoding: try Data(contentsOf: sample), as: UTF8.self)
+            do {
+                report(sample, try MRZParser.parse(text: text))
+                parsed += 1
+            } catch {
+                throw CLIOutput.fail("\(sample.lastPathComponent): \(error)")
+            }
+        }
+        for sample in try samples(in: root.appendingPathComponent("aamva")) {
+            do {
+                report(sample, try AAMVAParser.parse([UInt8](try Data(contentsOf: sample))).documentData)
+                parsed += 1
+            } catch {
+                throw CLIOutput.fail("\(sample.lastPathComponent): \(error)")
+            }
+        }
+        if !json { print("\(parsed) sample documents parsed.") }
+    }
+
+    private func samples(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "txt" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    private func report(_ sample: URL, _ document: DocumentData) {
+        if json {
+            if let data = try? CLIOutput.encoder(pretty: false).encode(document) {
+                print(String(decoding: data, as: UTF8.self))
+            }
+        } else {
+            print("== \(sample.lastPathComponent)")
+            print(DocumentSummary.lines(document).joined(separator: "\n"))
+            print("")
+        }
+    }
+}
