@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "PapersCore", targets: ["PapersCore"]),
+        .library(name: "PapersImaging", targets: ["PapersImaging"]),
+        .library(name: "PapersImagingCodecs", targets: ["PapersImagingCodecs"]),
         .executable(name: "papers", targets: ["papers"]),
     ],
     dependencies: [
@@ -21,10 +23,26 @@ let package = Package(
             name: "PapersCore",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "PapersImaging",
+            dependencies: ["PapersCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]
+        ),
+        .target(
+            name: "PapersImagingCodecs",
+            dependencies: ["PapersImaging", "CImageCodecs"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "papers",
             dependencies: [
                 "PapersCore",
+                "PapersImaging",
+                "PapersImagingCodecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Samples")],
@@ -33,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "PapersCoreTests",
             dependencies: ["PapersCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersImagingTests",
+            dependencies: ["PapersImaging", "PapersImagingCodecs"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -37,7 +37,7 @@ struct MRZCommand: AsyncParsableCommand {
             } else {
                 print(DocumentSummary.lines(document).joined(separator: "\n"))
             }
-        } catch {
+        } catch let error as MRZError {
             throw CLIOutput.fail(error.description, code: 65)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `papers` command line: one executable over the whole of Papers.
 @main
@@ -6,6 +7,18 @@ struct PapersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "papers",
         abstract: "Open-source document capture and identity verification.",
-        subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self]
+        subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self]
     )
+
+    /// Runs the command line, refusing unknown subcommands even when `--help` follows them, so
+    /// that scripts probing for a command (`papers scan --help`) learn it is not there.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let known = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let first = arguments.first, !first.hasPrefix("-"), !known.contains(first) {
+            FileHandle.standardError.write(Data("papers: unknown command '\(first)'; see 'papers --help'\n".utf8))
+            Foundation.exit(64)
+        }
+        await main(arguments)
+    }
 }

@@ -1,0 +1,46 @@
+/// An AAMVA barcode payload that cannot be read.
+///
+/// It names the rule broken and the byte offset where reading stopped, never the payload
+/// itself, so it is safe to log: a driving licence barcode is personal data.
+public struct AAMVAError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rule the payload breaks.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// The payload has no bytes.
+        case empty = "AAMVA_EMPTY"
+        /// No compliance indicator `@` and file type (`ANSI ` or `AAMVA`) near the start.
+        case noHeader = "AAMVA_NO_HEADER"
+        /// The issuer identification number is not six digits.
+        case invalidIssuerIdentificationNumber = "AAMVA_INVALID_IIN"
+        /// The AAMVA version number is not two digits.
+        case invalidVersion = "AAMVA_INVALID_VERSION"
+        /// The payload ends inside the header.
+        case truncated = "AAMVA_TRUNCATED"
+        /// The header is readable but no `DL` or `ID` subfile with data elements was found.
+        case noDataElements = "AAMVA_NO_DATA_ELEMENTS"
+    }
+
+    /// The rule the payload breaks.
+    public let code: Code
+    /// The byte offset in the payload where reading stopped, when one applies.
+    public let offset: Int?
+
+    /// Creates an error.
+    public init(code: Code, offset: Int? = nil) {
+        self.code = code
+        self.offset = offset
+    }
+
+    /// The code, a short explanation and the byte offset; never any payload text.
+    public var description: String {
+        let text: String
+        switch code {
+        case .empty: text = "the payload is empty"
+        case .noHeader: text = "no AAMVA header ('@' and 'ANSI ' or 'AAMVA') found"
+        case .invalidIssuerIdentificationNumber: text = "the issuer identification number is not 6 digits"
+        case .invalidVersion: text = "the AAMVA version number is not 2 digits"
+        case .truncated: text = "the payload ends inside the header"
+        case .noDataElements: text = "no DL or ID subfile with data elements found"
+        }
+        return "\(code.rawValue): \(text)" + (offset.map { " at byte offset \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Sharpness, glare and exposure measured on a straightened gray document (or the frame's centre).
+struct QualityMeasures: Sendable {
+    /// Scale-normalised sharpness: over four directions, the weakest of the strongest (99th
+    /// percentile) second differences of the lightly smoothed image, relative to its contrast,
+    /// ×100. Focus blur lowers every direction, motion blur the one it smears; noise barely counts.
+    var sharpness: Double
+    /// Fraction of the area covered by specular highlights.
+    var glareFraction: Double
+    /// Bounding boxes (x, y, width, height in the measured image) of the highlight blobs.
+    var glareBoxes: [(x: Int, y: Int, width: Int, height: Int)]
+    /// Mean luminance, 0…255.
+    var meanLuminance: Double
+    /// Fraction of pixels at or above 250.
+    var clippedBright: Double
+    /// Fraction of pixels at or below 20.
+    var clippedDark: Double
+
+    init(_ gray: Image) {
+        let w = gray.width, h = gray.height
+        var histogram = [Int](repeating: 0, count: 256)
+        // Per direction, a histogram of |second difference| on the smoothed image (0…1020).
+        var d2 = [[Int]](repeating: [Int](repeating: 0, count: 1021), count: 4)
+        var sum = 0
+        gray.pixels.withUnsafeBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            for i in 0..<(w * h) {
+                histogram[Int(p[i])] += 1
+                sum &+= Int(p[i])
+            }
+            // A 3×3 box smoothing (×9) takes sensor noise down before differentiating.
+            var smooth = [Int32](repeating: 0, count: w * h)
+            for y in 1..<max(1, h - 1) {
+                for x in 1..<max(1, w - 1) {
+                    var t: Int32 = 0
+                    for dy in -1...1 { let r = p + (y + dy) * w + x; t &+= Int32(r[-1]) &+ Int32(r[0]) &+ Int32(r[1]) }
+                    smooth[y * w + x] = t
+                }
+            }
+            for y in 3..<max(3, h - 3) {
+                for x in 3..<max(3, w - 3) {
+                    let i = y * w + x
+                    let c2 = 2 &* smooth[i]
+                    let dh = abs(smooth[i - 2] &+ smooth[i + 2] &- c2) / 9
+                    let dv = abs(smooth[i - 2 * w] &+ smooth[i + 2 * w] &- c2) / 9
+                    let e1 = abs(smooth[i - 2 * w - 2] &+ smooth[i + 2 * w + 2] &- c2) / 9
+                    let e2 = abs(smooth[i - 2 * w + 2] &+ smooth[i + 2 * w - 2] &- c2) / 9
+                    d2[0][Int(min(dh, 1020))] += 1
+                    d2[1][Int(min(dv, 1020))] += 1
+                    d2[2][Int(min(e1, 1020))] += 1
+                    d2[3][Int(min(e2, 1020))] += 1
+                }
+            }
+        }
+        let n = w * h
+        func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
+            let total = histogram.reduce(0, +)
+            let target = Int(Double(total) * fraction)
+            var seen = 0
+            for (value, count) in histogram.enumerated() {
+                seen += count
+                if seen > target { return value }
+            }
+            return histogram.count - 1
+        }
+        let contrast = Double(max(24, percentile(histogram, 0.95) - percentile(histogram, 0.05)))
+        // Diagonal steps are √2 longer: a blur-free diagonal edge gives half the second difference.
+        let strongest = [Double(percentile(d2[0], 0.99)), Double(percentile(d2[1], 0.99)),
+                         Double(percentile(d2[2], 0.99)) / 1.4, Double(percentile(d2[3], 0.99)) / 1.4]
+        sharpness = 100 * (strongest.min() ?? 0) / contrast
+        meanLuminance = Double(sum) / Double(n)
+        clippedBright = Double(histogram[250...].reduce(0, +)) / Double(n)
+        clippedDark = Double(histogram[...20].reduce(0, +)) / Double(n)
+        (glareFraction, glareBoxes) = clippedBright == 0 ? (0, []) : Self.glare(gray)
+    }
+
+    /// Highlights: saturated blobs clearly brighter than their wide neighbourhood, compact (a
+    /// specular spot, not the white gaps of print), and big enough to matter.
+    static func glare(_ gray: Image) -> (Double, [(x: Int, y: Int, width: Int, height: Int)]) {
+        let w = gray.width, h = gray.height
+        let cell = max(4, min(w, h) / 8)
+        let cw = (w + cell - 1) / cell, ch = (h + cell - 1) / cell
+        var cellSum = [Int](repeating: 0, count: cw * ch), cellCount = [Int](repeating: 0, count: cw * ch)
+        var mask = [Bool](repeating: false, count: w * h)
+        gray.pixels.withUnsafeBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            for y in 0..<h {
+                let row = p + y * w, cellRow = (y / cell) * cw
+                for x in 0..<w where row[x] < 245 {
+                    cellSum[cellRow + x / cell] += Int(row[x])
+                    cellCount[cellRow + x / cell] += 1
+                }
+            }
+            // Background of each cell: the mean of its unsaturated neighbourhood (3×3 cells).
+            var background = [Double](repeating: -1, count: cw * ch)
+            for cy in 0..<ch {
+                for cx in 0..<cw {
+                    var sum = 0.0, cells = 0.0
+                    for dy in -1...1 {
+                        for dx in -1...1 {
+                            let nx = cx + dx, ny = cy + dy
+                            guard nx >= 0, ny >= 0, nx < cw, ny < ch, cellCount[ny * cw + nx] > cell * cell / 4 else { continue }
+                            sum += Double(cellSum[ny * cw + nx]) / Double(cellCount[ny * cw + nx])
+                            cells += 1
+                        }
+                    }
+                    background[cy * cw + cx] = cells == 0 ? -1 : sum / cells
+                }
+            }
+            for y in 0..<h {
+                let row = p + y * w, cellRow = (y / cell) * cw
+                for x in 0..<w where row[x] >= 250 {
+                    let b = background[cellRow + x / cell]
+                    if b < 0 || 255 - b >= 18 { mask[y * w + x] = true }
+                }
+            }
+        }
+        // Connected blobs (4-neighbour flood fill).
+        var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
+        var seen = [Bool](repeating: false, count: w * h)
+        var kept = 0
+        let minimumBlob = max(6, w * h / 2500)
+        var stack: [Int] = []
+        for start in 0..<(w * h) where mask[start] && !seen[start] {
+            stack.append(start)
+            seen[start] = true
+            var count = 0, minX = w, minY = h, maxX = 0, maxY = 0
+            while let i = stack.popLast() {
+                count += 1
+                let x = i % w, y = i / w
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                if x > 0, mask[i - 1], !seen[i - 1] { seen[i - 1] = true; stack.append(i - 1) }
+                if x < w - 1, mask[i + 1], !seen[i + 1] { seen[i + 1] = true; stack.append(i + 1) }
+                if y > 0, mask[i - w], !seen[i - w] { seen[i - w] = true; stack.append(i - w) }
+                if y < h - 1, mask[i + w], !seen[i + w] { seen[i + w] = true; stack.append(i + w) }
+            }
+            let boxWidth = maxX - minX + 1, boxHeight = maxY - minY + 1
+            let fill = Double(count) / Double(boxWidth * boxHeight)
+            let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
+            if count >= minimumBlob, fill >= 0.4, elongation <= 5,
+               halo(gray, x0: minX, y0: minY, x1: maxX, y1: maxY) >= 0.5 {
+                kept += count
+                boxes.append((minX, minY, boxWidth, boxHeight))
+            }
+        }
+        return (Double(kept) / Double(w * h), boxes)
+    }
+
+    /// The share of a ring three pixels outside a blob's box that is bright but not saturated:
+    /// a specular highlight fades out; print ends in ink at a sharp edge.
+    static func halo(_ gray: Image, x0: Int, y0: Int, x1: Int, y1: Int) -> Double {
+        let w = gray.width, h = gray.height
+        let left = x0 - 3, right = x1 + 3, top = y0 - 3, bottom = y1 + 3
+        var ring = 0, bright = 0
+        func visit(_ x: Int, _ y: Int) {
+            guard x >= 0, y >= 0, x < w, y < h else { return }
+            ring += 1
+            let v = gray.pixels[y * w + x]
+            if v >= 150 && v < 250 { bright += 1 }
+        }
+        for x in left...right { visit(x, top); visit(x, bottom) }
+        for y in (top + 1)..<bottom { visit(left, y); visit(right, y) }
+        return ring == 0 ? 0 : Double(bright) / Double(ring)
+    }
+}

@@ -1,0 +1,143 @@
+/// Thin edges of a gray image: a 3×3 binomial blur, Sobel gradients and non-maximum suppression,
+/// in integer arithmetic (a step of one gray level gives a gradient of 16).
+struct EdgeMap: Sendable {
+    /// One edge pixel.
+    struct Edge: Sendable {
+        var x: Int32
+        var y: Int32
+        /// The gradient direction in radians, (-π, π].
+        var angle: Float
+        /// The gradient magnitude (×16 scale).
+        var magnitude: Float
+    }
+
+    let width: Int
+    let height: Int
+    /// Gradient x and y components of every pixel (×16 scale; 0 on the border).
+    let gx: [Int16]
+    let gy: [Int16]
+    /// Squared gradient magnitude of every pixel.
+    let magnitude2: [Int32]
+    /// The pixels kept as edges.
+    let edges: [Edge]
+    /// The magnitude threshold used (×16 scale).
+    let threshold: Float
+    /// The gray image the edges come from (packed rows).
+    let source: [UInt8]
+
+    /// The gradient magnitude at a pixel index.
+    @inline(__always) func magnitude(at index: Int) -> Float { Float(magnitude2[index]).squareRoot() }
+
+    init(_ image: Image, minimumThreshold: Float = 14 * 4) {
+        let w = image.width, h = image.height
+        width = w
+        height = h
+        var blurred = [UInt16](repeating: 0, count: w * h)
+        var gxs = [Int16](repeating: 0, count: w * h)
+        var gys = [Int16](repeating: 0, count: w * h)
+        var mags = [Int32](repeating: 0, count: w * h)
+        var horizontal = [UInt16](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { source in
+            horizontal.withUnsafeMutableBufferPointer { hBuffer in
+                blurred.withUnsafeMutableBufferPointer { bBuffer in
+                    guard let src = source.baseAddress, let t = hBuffer.baseAddress, let b = bBuffer.baseAddress, w >= 2 else { return }
+                    for y in 0..<h {
+                        let row = src + y * image.bytesPerRow, out = t + y * w
+                        out[0] = 3 &* UInt16(row[0]) &+ UInt16(row[1])
+                        for x in 1..<(w - 1) { out[x] = UInt16(row[x - 1]) &+ 2 &* UInt16(row[x]) &+ UInt16(row[x + 1]) }
+                        out[w - 1] = 3 &* UInt16(row[w - 1]) &+ UInt16(row[w - 2])
+                    }
+                    for y in 0..<h {
+                        let up = t + max(0, y - 1) * w, mid = t + y * w, down = t + min(h - 1, y + 1) * w, out = b + y * w
+                        for x in 0..<w { out[x] = up[x] &+ 2 &* mid[x] &+ down[x] }
+                    }
+                }
+            }
+        }
+        blurred.withUnsafeBufferPointer { bBuffer in
+            gxs.withUnsafeMutableBufferPointer { gxBuffer in
+                gys.withUnsafeMutableBufferPointer { gyBuffer in
+                    mags.withUnsafeMutableBufferPointer { mBuffer in
+                        guard let b = bBuffer.baseAddress, let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress,
+                              let m = mBuffer.baseAddress, h >= 3, w >= 3 else { return }
+                        for y in 1..<(h - 1) {
+                            let up = b + (y - 1) * w, mid = b + y * w, down = b + (y + 1) * w
+                            for x in 1..<(w - 1) {
+                                // Blur is ×16; Sobel ×4 more: divide by 4 to keep gradients ×16 against gray levels.
+                                let sx = (Int32(up[x + 1]) + 2 * Int32(mid[x + 1]) + Int32(down[x + 1]))
+                                    - (Int32(up[x - 1]) + 2 * Int32(mid[x - 1]) + Int32(down[x - 1]))
+                                let sy = (Int32(down[x - 1]) + 2 * Int32(down[x]) + Int32(down[x + 1]))
+                                    - (Int32(up[x - 1]) + 2 * Int32(up[x]) + Int32(up[x + 1]))
+                                let i = y * w + x
+                                gxp[i] = Int16(truncatingIfNeeded: sx >> 2)
+                                gyp[i] = Int16(truncatingIfNeeded: sy >> 2)
+                                let ax = sx >> 2, ay = sy >> 2
+                                m[i] = ax &* ax &+ ay &* ay
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Threshold: a fraction of the strong gradients, never below the noise floor.
+        var sample: [Int32] = []
+        sample.reserveCapacity(w * h / 16 + 1)
+        var i = 0
+        while i < mags.count { if mags[i] > 0 { sample.append(mags[i]) }; i += 16 }
+        sample.sort()
+        let p98 = sample.isEmpty ? 0 : Float(sample[min(sample.count - 1, sample.count * 98 / 100)]).squareRoot()
+        let t = max(minimumThreshold, p98 * 0.10)
+        threshold = t
+        let t2 = Int32(t * t)
+
+        var found: [Edge] = []
+        found.reserveCapacity(w * h / 10)
+        mags.withUnsafeBufferPointer { mBuffer in
+            gxs.withUnsafeBufferPointer { gxBuffer in
+                gys.withUnsafeBufferPointer { gyBuffer in
+                    guard let m = mBuffer.baseAddress, let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress else { return }
+                    for y in 2..<max(2, h - 2) {
+                        for x in 2..<max(2, w - 2) {
+                            let i = y * w + x
+                            let v = m[i]
+                            guard v >= t2 else { continue }
+                            let gx = Int32(gxp[i]), gy = Int32(gyp[i])
+                            let ax = abs(gx), ay = abs(gy)
+                            // Neighbours along the gradient, quantised to 4 directions (tan 22.5° ≈ 53/128).
+                            let (a, b): (Int32, Int32)
+                            if ay * 128 < ax * 53 {
+                                (a, b) = (m[i - 1], m[i + 1])
+                            } else if ax * 128 < ay * 53 {
+                                (a, b) = (m[i - w], m[i + w])
+                            } else if (gx > 0) == (gy > 0) {
+                                (a, b) = (m[i - w - 1], m[i + w + 1])
+                            } else {
+                                (a, b) = (m[i - w + 1], m[i + w - 1])
+                            }
+                            if v >= a && v > b {
+                                found.append(Edge(x: Int32(x), y: Int32(y), angle: fastAtan2(Float(gy), Float(gx)), magnitude: Float(v).squareRoot()))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        edges = found
+        source = image.packed.pixels
+        gx = gxs
+        gy = gys
+        magnitude2 = mags
+    }
+}
+
+@inline(__always) func fastAtan2(_ y: Float, _ x: Float) -> Float {
+    // A polynomial arctangent (max error ≈ 0.005 rad), enough for binning orientations.
+    let ax = abs(x), ay = abs(y)
+    if ax == 0 && ay == 0 { return 0 }
+    let a = min(ax, ay) / max(ax, ay)
+    let s = a * a
+    var r = ((-0.0464964749 * s + 0.15931422) * s - 0.327622764) * s * a + a
+    if ay > ax { r = 1.57079637 - r }
+    if x < 0 { r = 3.14159274 - r }
+    return y < 0 ? -r : r
+}

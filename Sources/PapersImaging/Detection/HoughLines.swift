@@ -1,0 +1,124 @@
+import Foundation
+
+/// A straight edge in normal form: `x·cos θ + y·sin θ = rho`, θ in [0, 2π) pointing the way the
+/// brightness rises across it (so the two sides of a document's edge are told apart).
+struct Line: Sendable, Hashable {
+    var theta: Double
+    var rho: Double
+    /// Supporting votes.
+    var votes: Int
+
+    /// The intersection with another line, or `nil` when they are (nearly) parallel.
+    func intersection(with other: Line) -> Point? {
+        let (c1, s1, c2, s2) = (cos(theta), sin(theta), cos(other.theta), sin(other.theta))
+        let det = c1 * s2 - s1 * c2
+        guard abs(det) > 1e-6 else { return nil }
+        return Point(x: (rho * s2 - other.rho * s1) / det, y: (c1 * other.rho - c2 * rho) / det)
+    }
+
+    /// The angle between two normals, 0…π (π for edges facing each other or away from each other).
+    func normalAngle(to other: Line) -> Double {
+        var d = abs(theta - other.theta).truncatingRemainder(dividingBy: 2 * .pi)
+        if d > .pi { d = 2 * .pi - d }
+        return d
+    }
+
+    /// The signed distance of a point from the line, positive on the side the normal points to.
+    func signedDistance(_ p: Point) -> Double { p.x * cos(theta) + p.y * sin(theta) - rho }
+
+    /// The unsigned angle between two lines' directions, in radians, 0…π/2.
+    func angle(to other: Line) -> Double {
+        var d = abs(theta - other.theta).truncatingRemainder(dividingBy: .pi)
+        if d > .pi / 2 { d = .pi - d }
+        return d
+    }
+
+    /// The line fitted through weighted points by total least squares; `nil` for fewer than two points.
+    static func fit(_ points: [(x: Double, y: Double, weight: Double)]) -> Line? {
+        let total = points.reduce(0) { $0 + $1.weight }
+        guard points.count >= 2, total > 0 else { return nil }
+        let mx = points.reduce(0) { $0 + $1.x * $1.weight } / total
+        let my = points.reduce(0) { $0 + $1.y * $1.weight } / total
+        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        for p in points {
+            let dx = p.x - mx, dy = p.y - my
+            sxx += p.weight * dx * dx
+            sxy += p.weight * dx * dy
+            syy += p.weight * dy * dy
+        }
+        // The normal is the eigenvector of the smaller eigenvalue of the scatter matrix.
+        let direction = 0.5 * atan2(2 * sxy, sxx - syy)
+        let theta = direction + .pi / 2
+        return Line(theta: theta, rho: mx * cos(theta) + my * sin(theta), votes: points.count)
+    }
+}
+
+/// An orientation-constrained Hough transform over signed directions: each edge pixel votes
+/// only near its own gradient direction, so an edge whose polarity flips along its length (a
+/// checked cloth) splits its votes while a document's edge keeps them all.
+enum HoughLines {
+    static let thetaBins = 360
+
+    static func detect(_ edges: EdgeMap, maximumLines: Int = 36, maximumPerSector: Int = 6) -> [Line] {
+        // ρ in bins of 2 pixels: edges that waver by a pixel still pile up.
+        let rhoStep = 2.0
+        let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
+        let rhoBins = 2 * diagonal + 1
+        var accumulator = [Int32](repeating: 0, count: thetaBins * rhoBins)
+        let step = 2 * Double.pi / Double(thetaBins)
+        let cosines = (0..<thetaBins).map { cos(Double($0) * step) }
+        let sines = (0..<thetaBins).map { sin(Double($0) * step) }
+        accumulator.withUnsafeMutableBufferPointer { acc in
+            for edge in edges.edges {
+                var direction = Double(edge.angle)
+                if direction < 0 { direction += 2 * .pi }
+                let center = Int((direction / step).rounded()) % thetaBins
+                for offset in -3...3 {
+                    let bin = (center + offset + thetaBins) % thetaBins
+                    let rho = (Double(edge.x) * cosines[bin] + Double(edge.y) * sines[bin]) / rhoStep
+                    acc[bin * rhoBins + Int(rho.rounded()) + diagonal] += 1
+                }
+            }
+        }
+        // Peaks: strongest first, each suppressing its neighbourhood of ±3° and ±6 pixels (θ wraps around).
+        let minimumVotes = Int32(max(10, min(edges.width, edges.height) / 16))
+        var cells: [(index: Int, votes: Int32)] = []
+        accumulator.withUnsafeBufferPointer { acc in
+            // Only cells that are maxima of their 3×3 neighbourhood can be peaks.
+            for bin in 0..<thetaBins {
+                let previous = ((bin + thetaBins - 1) % thetaBins) * rhoBins, next = ((bin + 1) % thetaBins) * rhoBins
+                let row = bin * rhoBins
+                for r in 1..<(rhoBins - 1) {
+                    let v = acc[row + r]
+                    guard v >= minimumVotes, v >= acc[row + r - 1], v >= acc[row + r + 1],
+                          v >= acc[previous + r], v >= acc[next + r],
+                          v >= acc[previous + r - 1], v >= acc[previous + r + 1],
+                          v >= acc[next + r - 1], v >= acc[next + r + 1] else { continue }
+                    cells.append((row + r, v))
+                }
+            }
+        }
+        cells.sort { $0.votes > $1.votes || ($0.votes == $1.votes && $0.index < $1.index) }
+        var peaks: [Line] = []
+        var accepted: [(bin: Int, r: Int)] = []
+        var perSector = [Int](repeating: 0, count: 8)
+        for cell in cells {
+            let bin = cell.index / rhoBins, r = cell.index % rhoBins
+            let suppressed = accepted.contains { peak in
+                let dt = abs(peak.bin - bin)
+                return min(dt, thetaBins - dt) <= 3 && abs(peak.r - r) <= 3
+            }
+            guard !suppressed else { continue }
+            accepted.append((bin, r))
+            // At most a few lines per 45° of direction: a surface full of parallel lines must not
+            // crowd out the short sides of a document.
+            let sector = bin * 8 / thetaBins
+            guard perSector[sector] < maximumPerSector else { continue }
+            perSector[sector] += 1
+            peaks.append(Line(theta: Double(bin) * step, rho: Double(r - diagonal) * rhoStep, votes: Int(cell.votes)))
+            if peaks.count == maximumLines { break }
+        }
+        peaks.sort { $0.votes > $1.votes }
+        return Array(peaks.prefix(maximumLines))
+    }
+}

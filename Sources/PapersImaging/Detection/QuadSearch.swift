@@ -1,0 +1,150 @@
+import Foundation
+
+/// Chooses the quadrilateral of a document among the detected lines: pairs of roughly parallel
+/// lines, two pairs at a clear angle, scored by how much of each side is backed by edges.
+enum QuadSearch {
+    struct Candidate {
+        var quad: Quadrilateral
+        var lines: [Line]
+        var coverage: Double
+        var area: Double
+        /// The mean difference of brightness just inside and just outside the sides: a document
+        /// differs from what it lies on, a patterned surface's grid looks the same on both sides.
+        var bandContrast: Double
+        /// Which edge map backs it (0 luminance, 1 colourfulness).
+        var channel: Int
+    }
+
+    static func candidates(lines: [Line], edges: EdgeMap, channel: Int = 0) -> [Candidate] {
+        let w = Double(edges.width), h = Double(edges.height)
+        let frameArea = w * h
+        // Opposite sides of a document face each other (or away from each other): normals ≈ π apart.
+        var pairs: [(Line, Line)] = []
+        for i in 0..<lines.count {
+            for j in (i + 1)..<lines.count where lines[i].normalAngle(to: lines[j]) > .pi - 0.45 {
+                let centre = Point(x: w / 2, y: h / 2)
+                let separation = abs(lines[i].signedDistance(centre) + lines[j].signedDistance(centre))
+                if separation > 0.1 * min(w, h) { pairs.append((lines[i], lines[j])) }
+            }
+        }
+        var candidates: [Candidate] = []
+        for a in 0..<pairs.count {
+            for b in (a + 1)..<pairs.count {
+                let (a1, a2) = pairs[a], (b1, b2) = pairs[b]
+                guard a1.angle(to: b1) > 0.7, a1.angle(to: b2) > 0.7, a2.angle(to: b1) > 0.7, a2.angle(to: b2) > 0.7,
+                      let p0 = a1.intersection(with: b1), let p1 = a1.intersection(with: b2),
+                      let p2 = a2.intersection(with: b2), let p3 = a2.intersection(with: b1) else { continue }
+                let quad = Quadrilateral(p0, p1, p2, p3)
+                guard quad.isConvex,
+                      quad.corners.allSatisfy({ $0.x > -0.3 * w && $0.x < 1.3 * w && $0.y > -0.3 * h && $0.y < 1.3 * h }) else { continue }
+                // One polarity all round: every edge brightens towards the inside, or every edge darkens.
+                let centre = Point(x: (p0.x + p1.x + p2.x + p3.x) / 4, y: (p0.y + p1.y + p2.y + p3.y) / 4)
+                let sides = [a1, b2, a2, b1]
+                let inward = sides.map { $0.signedDistance(centre) > 0 }
+                guard inward.allSatisfy({ $0 }) || inward.allSatisfy({ !$0 }) else { continue }
+                let area = quad.area
+                guard area > 0.03 * frameArea else { continue }
+                let long = max(quad.meanWidth, quad.meanHeight), short = min(quad.meanWidth, quad.meanHeight)
+                guard short > 0, long / short < 3.2 else { continue }
+                // A coarse look first; the full measures only for the candidates that can compete.
+                let coverage = Self.coverage(of: quad, sides: sides, edges: edges, spacing: 6)
+                candidates.append(Candidate(quad: quad, lines: sides, coverage: coverage, area: area, bandContrast: 0, channel: channel))
+            }
+        }
+        let strongest = candidates.map(\.coverage).max() ?? 0
+        return candidates.filter { $0.coverage >= strongest * 0.6 }.map { candidate in
+            var full = candidate
+            full.coverage = Self.coverage(of: candidate.quad, sides: candidate.lines, edges: edges)
+            full.bandContrast = Self.bandContrast(of: candidate.quad, edges: edges)
+            return full
+        }
+    }
+
+    /// The document among the candidates. Inner rectangles (a photo, a text box) can be as well
+    /// backed as the document's edge, so among the well-backed candidates the largest wins; a
+    /// candidate reaching out of the frame (often the grid of a patterned surface) must be clearly
+    /// better backed than the best one inside it.
+    static func choose(_ candidates: [Candidate], width w: Double, height h: Double) -> Candidate? {
+        func largestWellBacked(_ all: [Candidate]) -> Candidate? {
+            let set = all.filter { $0.bandContrast >= 6 }
+            guard let strongest = set.map(\.coverage).max(), strongest >= 0.35 else { return nil }
+            return set.filter { $0.coverage >= strongest * 0.8 }.max { $0.area < $1.area }
+        }
+        let inside = candidates.filter { $0.quad.isInside(width: Int(w), height: Int(h), margin: -2) }
+        let overall = largestWellBacked(candidates)
+        guard let best = largestWellBacked(inside) else { return overall }
+        if let overall, overall.coverage > best.coverage * 1.2 { return overall }
+        return best
+    }
+
+    /// The fraction of sample points along the sides (inside the frame) that sit on an edge of the side's orientation.
+    static func coverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> Double {
+        let w = edges.width, h = edges.height
+        var total = 0.0
+        var sides = 0.0
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            let samples = max(8, Int(length / spacing))
+            // The side's normal, signed like its edge when the edge line is known.
+            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            let signed = lines != nil
+            if let line = lines?[i], nx * cos(line.theta) + ny * sin(line.theta) < 0 { nx = -nx; ny = -ny }
+            var inside = 0, hits = 0
+            for s in 1..<samples {
+                let t = Double(s) / Double(samples)
+                let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
+                guard px >= 2, py >= 2, px < Double(w - 2), py < Double(h - 2) else { continue }
+                inside += 1
+                var hit = false
+                for offset in -1...1 where !hit {
+                    let x = Int((px + nx * Double(offset)).rounded()), y = Int((py + ny * Double(offset)).rounded())
+                    let index = y * w + x
+                    let m = Double(edges.magnitude(at: index))
+                    guard m >= Double(edges.threshold) else { continue }
+                    let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
+                    if (signed ? dot : abs(dot)) > 0.93 { hit = true }
+                }
+                if hit { hits += 1 }
+            }
+            if inside >= samples / 4 {
+                total += Double(hits) / Double(inside)
+                sides += 1
+            } else {
+                total += 0.3  // a side outside the frame: neither evidence for nor against
+                sides += 1
+            }
+        }
+        return total / sides
+    }
+
+    /// The mean over sides of |mean just inside − mean just outside| (3 pixels from the side).
+    static func bandContrast(of quad: Quadrilateral, edges: EdgeMap) -> Double {
+        let w = edges.width, h = edges.height
+        let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
+        var total = 0.0, sides = 0
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 4 else { continue }
+            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            // Point the normal inwards.
+            if (cx - a.x) * nx + (cy - a.y) * ny < 0 { nx = -nx; ny = -ny }
+            var inside = 0, outside = 0, count = 0
+            let samples = max(8, Int(length / 3))
+            for s in 1..<samples {
+                let t = Double(s) / Double(samples)
+                let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
+                let ix = Int(px + 3 * nx), iy = Int(py + 3 * ny), ox = Int(px - 3 * nx), oy = Int(py - 3 * ny)
+                guard ix >= 0, iy >= 0, ix < w, iy < h, ox >= 0, oy >= 0, ox < w, oy < h else { continue }
+                inside += Int(edges.source[iy * w + ix])
+                outside += Int(edges.source[oy * w + ox])
+                count += 1
+            }
+            guard count >= samples / 4 else { continue }
+            total += abs(Double(inside - outside)) / Double(count)
+            sides += 1
+        }
+        return sides == 0 ? 0 : total / Double(sides)
+    }
+}

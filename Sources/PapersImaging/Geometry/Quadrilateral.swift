@@ -1,0 +1,69 @@
+import Foundation
+
+/// Four corners of a document, in order top-left, top-right, bottom-right, bottom-left
+/// as the document reads (so an upside-down document's top-left is at the bottom of the photo).
+public struct Quadrilateral: Sendable, Hashable, Codable {
+    /// The corners in reading order: top-left, top-right, bottom-right, bottom-left.
+    public var corners: [Point]
+
+    /// Creates a quadrilateral from four corners.
+    public init(_ topLeft: Point, _ topRight: Point, _ bottomRight: Point, _ bottomLeft: Point) {
+        corners = [topLeft, topRight, bottomRight, bottomLeft]
+    }
+
+    /// Creates a quadrilateral from an array of exactly four corners.
+    public init?(corners: [Point]) {
+        guard corners.count == 4 else { return nil }
+        self.corners = corners
+    }
+
+    /// The area (shoelace formula), positive whatever the winding.
+    public var area: Double {
+        var sum = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return abs(sum) / 2
+    }
+
+    /// The mean length of the top and bottom edges.
+    public var meanWidth: Double { (corners[0].distance(to: corners[1]) + corners[3].distance(to: corners[2])) / 2 }
+    /// The mean length of the left and right edges.
+    public var meanHeight: Double { (corners[0].distance(to: corners[3]) + corners[1].distance(to: corners[2])) / 2 }
+
+    /// Whether every corner lies inside a `width`×`height` frame, with `margin` pixels to spare.
+    public func isInside(width: Int, height: Int, margin: Double = 0) -> Bool {
+        corners.allSatisfy { $0.x >= margin && $0.y >= margin && $0.x <= Double(width) - margin && $0.y <= Double(height) - margin }
+    }
+
+    /// Whether the polygon is convex (no reflex corner, no self-crossing).
+    public var isConvex: Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4], c = corners[(i + 2) % 4]
+            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if cross == 0 { return false }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return true
+    }
+
+    /// The quadrilateral with every coordinate scaled.
+    public func scaled(by factor: Double) -> Quadrilateral {
+        Quadrilateral(corners: corners.map { Point(x: $0.x * factor, y: $0.y * factor) })!
+    }
+
+    /// Whether a point lies inside (convex quadrilaterals).
+    public func contains(_ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+            }
+        }
+        return true
+    }
+}

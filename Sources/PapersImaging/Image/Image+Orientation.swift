@@ -1,0 +1,69 @@
+extension Image {
+    /// A quarter-turn rotation.
+    public enum Rotation: Sendable, Hashable, CaseIterable {
+        /// 90° clockwise.
+        case clockwise
+        /// 180°.
+        case half
+        /// 90° counter-clockwise (270° clockwise).
+        case counterClockwise
+    }
+
+    /// The image rotated by a multiple of 90°.
+    public func rotated(_ rotation: Rotation) -> Image {
+        let c = channels
+        let outWidth = rotation == .half ? width : height
+        let outHeight = rotation == .half ? height : width
+        var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let (nx, ny): (Int, Int)
+                        switch rotation {
+                        case .clockwise: (nx, ny) = (height - 1 - y, x)
+                        case .half: (nx, ny) = (width - 1 - x, height - 1 - y)
+                        case .counterClockwise: (nx, ny) = (y, width - 1 - x)
+                        }
+                        let s = y * bytesPerRow + x * c
+                        let d = (ny * outWidth + nx) * c
+                        for k in 0..<c { dst[d + k] = src[s + k] }
+                    }
+                }
+            }
+        }
+        return Image(width: outWidth, height: outHeight, format: format, pixels: out)!
+    }
+
+    /// The image mirrored left to right.
+    public func mirrored() -> Image {
+        let c = channels
+        var out = [UInt8](repeating: 0, count: width * height * c)
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = y * bytesPerRow + x * c
+                let d = (y * width + (width - 1 - x)) * c
+                for k in 0..<c { out[d + k] = pixels[s + k] }
+            }
+        }
+        return Image(width: width, height: height, format: format, pixels: out)!
+    }
+
+    /// The part of the image inside a rectangle, clamped to the image.
+    ///
+    /// - Returns: `nil` when the rectangle lies outside the image.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image? {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let c = channels
+        let rowBytes = (x1 - x0) * c
+        var out = [UInt8]()
+        out.reserveCapacity(rowBytes * (y1 - y0))
+        for row in y0..<y1 {
+            let start = row * bytesPerRow + x0 * c
+            out.append(contentsOf: pixels[start..<(start + rowBytes)])
+        }
+        return Image(width: x1 - x0, height: y1 - y0, format: format, pixels: out)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the real `papers` executable built beside the test bundle.
+struct PapersExecutable {
+    struct Output {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+
+        var json: [String: Any]? { try? JSONSerialization.jsonObject(with: stdout) as? [String: Any] }
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// The `papers` binary in the build products folder of this test bundle.
+    static var url: URL {
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        for candidate in [folder, Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()] {
+            let binary = candidate.appendingPathComponent("papers")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        return folder.appendingPathComponent("papers")
+    }
+
+    /// The repository's folder, and the shared data beside it.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sharedData = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    private final class Marker {}
+}

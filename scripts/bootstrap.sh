@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Papers needs on a fresh Debian machine: the Debian packages listed in
+# scripts/apt-packages.txt that are missing. Safe to run again; does nothing when all is there.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+if ! command -v swift >/dev/null 2>&1; then
+  for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+    [ -x "$dir/swift" ] && export PATH="$dir:$PATH"
+  done
+fi
+command -v swift >/dev/null 2>&1 || { echo "bootstrap: the Swift 6 toolchain is required (swift.org/install)" >&2; exit 1; }
+
+missing=()
+while read -r pkg; do
+  pkg="${pkg%%#*}"; pkg="$(echo "$pkg" | xargs)"
+  [ -z "$pkg" ] && continue
+  # A command of the same name (e.g. a pyenv python3) counts as installed.
+  if command -v "$pkg" >/dev/null 2>&1 || dpkg -s "$pkg" >/dev/null 2>&1; then continue; fi
+  missing+=("$pkg")
+done < "$here/apt-packages.txt"
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi
