@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PapersCore", targets: ["PapersCore"]),
         .library(name: "PapersImaging", targets: ["PapersImaging"]),
         .library(name: "PapersImagingCodecs", targets: ["PapersImagingCodecs"]),
+        .library(name: "PapersCapture", targets: ["PapersCapture"]),
         .executable(name: "papers", targets: ["papers"]),
     ],
     dependencies: [
@@ -37,6 +38,11 @@ let package = Package(
             dependencies: ["PapersImaging", "CImageCodecs"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "PapersCapture",
+            dependencies: ["PapersCore", "PapersImaging"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "papers",
             dependencies: [
@@ -56,6 +62,11 @@ let package = Package(
         .testTarget(
             name: "PapersImagingTests",
             dependencies: ["PapersImaging", "PapersImagingCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersCaptureTests",
+            dependencies: ["PapersCapture", "PapersImaging"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -44,7 +44,10 @@ public struct CaptureAnalyzer: Sendable {
         if let detection {
             let quad = detection.quad
             let aspect = max(0.3, min(3.5, quad.meanWidth / max(1, quad.meanHeight)))
-            let outWidth = configuration.measureWidth, outHeight = max(16, Int(Double(outWidth) / aspect))
+            // Never upsample: a document smaller than the measuring width is measured at its own size,
+            // so that a small but sharp document does not read as blurred.
+            let outWidth = max(96, min(configuration.measureWidth, Int(quad.meanWidth.rounded())))
+            let outHeight = max(16, Int(Double(outWidth) / aspect))
             // Sample from a level where the document is no more than twice the measured size (no aliasing).
             measured = Self.straightened(frame, quad: quad, width: outWidth, height: outHeight) ?? plane.image
             toFrame = Homography(

@@ -1,0 +1,86 @@
+import PapersImaging
+import Testing
+
+/// Capture analysis on a small, fixed set of synthetic photos (the large evaluation is `papers eval capture`).
+@Suite("Capture analysis")
+struct CaptureAnalyzerTests {
+    static func synthesizer(blur: Bool = false, glare: Bool = false) -> PhotoSynthesizer {
+        var configuration = PhotoSynthesizer.Configuration()
+        configuration.width = 640
+        configuration.height = 360
+        configuration.heavyBlurRate = blur ? 1 : 0
+        configuration.mildBlurRate = 0
+        configuration.glareRate = glare ? 1 : 0
+        configuration.outOfFrameRate = 0
+        return PhotoSynthesizer(configuration: configuration)
+    }
+
+    @Test("corners of documents fully in frame are found (IoU ≥ 0.9 on most of a fixed sample)")
+    func corners() {
+        let synthesizer = Self.synthesizer()
+        var inFrame = 0, right = 0
+        for index in 0..<12 {
+            let photo = synthesizer.photo(seed: 3, index: index)
+            guard photo.truth.documentInFrame else { continue }
+            inFrame += 1
+            let analysis = CaptureAnalyzer().analyze(photo.image).analysis
+            if let found = Quadrilateral(corners: analysis.corners), let truth = Quadrilateral(corners: photo.truth.corners),
+               found.intersectionOverUnion(with: truth) >= 0.9 {
+                right += 1
+            }
+        }
+        #expect(inFrame >= 8)
+        #expect(Double(right) >= 0.75 * Double(inFrame), "\(right) of \(inFrame)")
+    }
+
+    @Test("the same scene sharp and heavily blurred: only the blurred one is flagged")
+    func blur() {
+        var flaggedSharp = 0, flaggedBlurred = 0
+        for index in 0..<6 {
+            let sharp = CaptureAnalyzer().analyze(Self.synthesizer().photo(seed: 5, index: index).image).analysis
+            let blurred = CaptureAnalyzer().analyze(Self.synthesizer(blur: true).photo(seed: 5, index: index).image).analysis
+            if sharp.isBlurry { flaggedSharp += 1 }
+            if blurred.isBlurry { flaggedBlurred += 1 }
+            #expect(blurred.sharpness < sharp.sharpness)
+        }
+        #expect(flaggedSharp <= 1)
+        #expect(flaggedBlurred >= 5)
+    }
+
+    @Test("a glare spot on the document is reported, with its region")
+    func glare() {
+        var found = 0
+        for index in 0..<6 {
+            let analysis = CaptureAnalyzer().analyze(Self.synthesizer(glare: true).photo(seed: 9, index: index).image).analysis
+            if analysis.glareDetected {
+                found += 1
+                #expect(!analysis.glareRegions.isEmpty)
+                #expect(analysis.guidance.contains(.reduceGlare))
+            }
+        }
+        #expect(found >= 4)
+    }
+
+    @Test("no document: guidance says so; too dark and too bright frames are judged")
+    func guidance() {
+        let gray = CaptureAnalyzer().analyze(Image(width: 320, height: 240, format: .rgb, fill: 128)).analysis
+        #expect(!gray.documentDetected)
+        #expect(gray.corners.isEmpty)
+        #expect(gray.guidance.first == .noDocument)
+        #expect(gray.confidence < 0.6)
+        let dark = CaptureAnalyzer().analyze(Image(width: 320, height: 240, format: .rgb, fill: 10)).analysis
+        #expect(dark.exposure == .tooDark)
+        #expect(dark.guidance.contains(.tooDark))
+        let bright = CaptureAnalyzer().analyze(Image(width: 320, height: 240, format: .rgb, fill: 255)).analysis
+        #expect(bright.exposure == .tooBright)
+    }
+
+    @Test("a good photo reads as ready with confidence above 0.6")
+    func ready() throws {
+        let synthesizer = Self.synthesizer()
+        let analyses = (0..<6).map { CaptureAnalyzer().analyze(synthesizer.photo(seed: 21, index: $0).image).analysis }
+        let ready = analyses.filter { $0.guidance == [.ready] }
+        #expect(ready.count >= 3)
+        for analysis in ready { #expect(analysis.confidence >= 0.6) }
+    }
+}
