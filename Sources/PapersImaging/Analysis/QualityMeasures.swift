@@ -20,36 +20,47 @@ struct QualityMeasures: Sendable {
     init(_ gray: Image) {
         let w = gray.width, h = gray.height
         var histogram = [Int](repeating: 0, count: 256)
-        // Per direction, a histogram of |second difference| on the smoothed image (0…1020).
-        var d2 = [[Int]](repeating: [Int](repeating: 0, count: 1021), count: 4)
+        // Per direction, a histogram of |second difference| on the smoothed image (0…1020), flat.
+        let bins = 1021
+        var d2 = [Int](repeating: 0, count: 4 * bins)
         var sum = 0
         gray.pixels.withUnsafeBufferPointer { buffer in
-            guard let p = buffer.baseAddress else { return }
-            for i in 0..<(w * h) {
-                histogram[Int(p[i])] += 1
-                sum &+= Int(p[i])
-            }
-            // A 3×3 box smoothing (×9) takes sensor noise down before differentiating.
-            var smooth = [Int32](repeating: 0, count: w * h)
-            for y in 1..<max(1, h - 1) {
-                for x in 1..<max(1, w - 1) {
-                    var t: Int32 = 0
-                    for dy in -1...1 { let r = p + (y + dy) * w + x; t &+= Int32(r[-1]) &+ Int32(r[0]) &+ Int32(r[1]) }
-                    smooth[y * w + x] = t
-                }
-            }
-            for y in 3..<max(3, h - 3) {
-                for x in 3..<max(3, w - 3) {
-                    let i = y * w + x
-                    let c2 = 2 &* smooth[i]
-                    let dh = abs(smooth[i - 2] &+ smooth[i + 2] &- c2) / 9
-                    let dv = abs(smooth[i - 2 * w] &+ smooth[i + 2 * w] &- c2) / 9
-                    let e1 = abs(smooth[i - 2 * w - 2] &+ smooth[i + 2 * w + 2] &- c2) / 9
-                    let e2 = abs(smooth[i - 2 * w + 2] &+ smooth[i + 2 * w - 2] &- c2) / 9
-                    d2[0][Int(min(dh, 1020))] += 1
-                    d2[1][Int(min(dv, 1020))] += 1
-                    d2[2][Int(min(e1, 1020))] += 1
-                    d2[3][Int(min(e2, 1020))] += 1
+            histogram.withUnsafeMutableBufferPointer { histogram in
+                d2.withUnsafeMutableBufferPointer { d2 in
+                    guard let p = buffer.baseAddress, let hist = histogram.baseAddress, let d = d2.baseAddress else { return }
+                    for i in 0..<(w * h) {
+                        hist[Int(p[i])] += 1
+                        sum &+= Int(p[i])
+                    }
+                    guard w > 6, h > 6 else { return }
+                    // A 3×3 box smoothing (×9), separable: horizontal sums, then vertical, takes
+                    // sensor noise down before differentiating.
+                    var across = [Int32](repeating: 0, count: w * h)
+                    var smooth = [Int32](repeating: 0, count: w * h)
+                    across.withUnsafeMutableBufferPointer { acrossBuffer in
+                        smooth.withUnsafeMutableBufferPointer { smoothBuffer in
+                            guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress else { return }
+                            for y in 0..<h {
+                                let row = p + y * w, out = a + y * w
+                                for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
+                            }
+                            for y in 1..<(h - 1) {
+                                let up = a + (y - 1) * w, mid = a + y * w, down = a + (y + 1) * w, out = s + y * w
+                                for x in 1..<(w - 1) { out[x] = up[x] &+ mid[x] &+ down[x] }
+                            }
+                            let dh = d, dv = d + bins, de1 = d + 2 * bins, de2 = d + 3 * bins
+                            for y in 3..<(h - 3) {
+                                let r = s + y * w, above = r - 2 * w, below = r + 2 * w
+                                for x in 3..<(w - 3) {
+                                    let c2 = 2 &* r[x]
+                                    dh[Int(min(abs(r[x - 2] &+ r[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    dv[Int(min(abs(above[x] &+ below[x] &- c2) / 9, 1020))] &+= 1
+                                    de1[Int(min(abs(above[x - 2] &+ below[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    de2[Int(min(abs(above[x + 2] &+ below[x - 2] &- c2) / 9, 1020))] &+= 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -66,8 +77,8 @@ struct QualityMeasures: Sendable {
         }
         let contrast = Double(max(24, percentile(histogram, 0.95) - percentile(histogram, 0.05)))
         // Diagonal steps are √2 longer: a blur-free diagonal edge gives half the second difference.
-        let strongest = [Double(percentile(d2[0], 0.99)), Double(percentile(d2[1], 0.99)),
-                         Double(percentile(d2[2], 0.99)) / 1.4, Double(percentile(d2[3], 0.99)) / 1.4]
+        let direction = { (k: Int) in Double(percentile(Array(d2[(k * bins)..<((k + 1) * bins)]), 0.99)) }
+        let strongest = [direction(0), direction(1), direction(2) / 1.4, direction(3) / 1.4]
         sharpness = 100 * (strongest.min() ?? 0) / contrast
         meanLuminance = Double(sum) / Double(n)
         clippedBright = Double(histogram[250...].reduce(0, +)) / Double(n)

@@ -47,6 +47,13 @@ struct AnalysisPlane: Sendable {
             out.withUnsafeMutableBufferPointer { target in
                 colour.withUnsafeMutableBufferPointer { chromaTarget in
                     guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                    if k >= 4, c >= 3 {
+                        // The common case (a colour camera frame), unrolled: 2×2 samples per block.
+                        Self.shrinkColour(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
+                                          into: dst, chroma: colourful ? chromaTarget.baseAddress : nil,
+                                          width: outWidth, height: outHeight)
+                        return
+                    }
                     for oy in 0..<outHeight {
                         let row = dst + oy * outWidth
                         for ox in 0..<outWidth {
@@ -77,5 +84,33 @@ struct AnalysisPlane: Sendable {
         }
         image = Image(width: outWidth, height: outHeight, format: .gray, pixels: out)!
         chroma = !colourful ? nil : Image(width: outWidth, height: outHeight, format: .gray, pixels: colour)
+    }
+
+    /// 2×2 spread samples per k×k block of an RGB(A) frame: gray (BT.601 weights) and, when asked, chroma.
+    private static func shrinkColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>,
+                                     chroma: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) {
+        let a = k / 4, b = k / 4 + k / 2
+        let step = k * c, dx = (b - a) * c
+        for oy in 0..<height {
+            let line0 = src + (origin.y + oy * k + a) * stride + (origin.x + a) * c
+            let line1 = line0 + (b - a) * stride
+            let row = dst + oy * width
+            for ox in 0..<width {
+                let p0 = line0 + ox * step, p1 = p0 + dx, p2 = line1 + ox * step, p3 = p2 + dx
+                let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
+                let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
+                let bl = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
+                row[ox] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* bl &+ 512) >> 10)
+                if let chroma {
+                    @inline(__always) func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
+                        let pr = UInt32(p[0]), pg = UInt32(p[1]), pb = UInt32(p[2])
+                        return max(pr, pg, pb) &- min(pr, pg, pb)
+                    }
+                    let spread = spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3)
+                    chroma[oy * width + ox] = UInt8(truncatingIfNeeded: (spread &+ 2) >> 2)
+                }
+            }
+        }
     }
 }
