@@ -59,7 +59,7 @@ struct Line: Sendable, Hashable {
 enum HoughLines {
     static let thetaBins = 360
 
-    static func detect(_ edges: EdgeMap, maximumLines: Int = 36, maximumPerSector: Int = 6) -> [Line] {
+    static func detect(_ edges: EdgeMap, maximumLines: Int = 36, maximumPerFamily: Int = 4) -> [Line] {
         // ρ in bins of 2 pixels: edges that waver by a pixel still pile up.
         let rhoStep = 2.0
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
@@ -101,7 +101,6 @@ enum HoughLines {
         cells.sort { $0.votes > $1.votes || ($0.votes == $1.votes && $0.index < $1.index) }
         var peaks: [Line] = []
         var accepted: [(bin: Int, r: Int)] = []
-        var perSector = [Int](repeating: 0, count: 8)
         for cell in cells {
             let bin = cell.index / rhoBins, r = cell.index % rhoBins
             let suppressed = accepted.contains { peak in
@@ -110,11 +109,13 @@ enum HoughLines {
             }
             guard !suppressed else { continue }
             accepted.append((bin, r))
-            // At most a few lines per 45° of direction: a surface full of parallel lines must not
-            // crowd out the short sides of a document.
-            let sector = bin * 8 / thetaBins
-            guard perSector[sector] < maximumPerSector else { continue }
-            perSector[sector] += 1
+            // At most a few lines of one direction (±5°, one polarity): the parallel lines of a
+            // checked or striped surface must not crowd out a document's side a few degrees off.
+            let family = peaks.reduce(0) { count, line in
+                let dt = abs(Int((line.theta / step).rounded()) - bin)
+                return min(dt, thetaBins - dt) <= 5 ? count + 1 : count
+            }
+            guard family < maximumPerFamily else { continue }
             peaks.append(Line(theta: Double(bin) * step, rho: Double(r - diagonal) * rhoStep, votes: Int(cell.votes)))
             if peaks.count == maximumLines { break }
         }

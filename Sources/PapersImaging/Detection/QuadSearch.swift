@@ -13,6 +13,10 @@ enum QuadSearch {
         var bandContrast: Double
         /// Which edge map backs it (0 luminance, 1 colourfulness).
         var channel: Int
+        /// The coverage of the worst-backed side.
+        var weakestSide = 0.0
+        /// The band contrast of the side where inside and outside differ least.
+        var weakestBand = 0.0
     }
 
     static func candidates(lines: [Line], edges: EdgeMap, channel: Int = 0) -> [Candidate] {
@@ -52,10 +56,14 @@ enum QuadSearch {
             }
         }
         let strongest = candidates.map(\.coverage).max() ?? 0
-        return candidates.filter { $0.coverage >= strongest * 0.6 }.map { candidate in
+        return candidates.filter { $0.coverage >= strongest * 0.4 }.map { candidate in
             var full = candidate
-            full.coverage = Self.coverage(of: candidate.quad, sides: candidate.lines, edges: edges)
-            full.bandContrast = Self.bandContrast(of: candidate.quad, edges: edges)
+            let sides = Self.sideCoverage(of: candidate.quad, sides: candidate.lines, edges: edges)
+            full.coverage = sides.reduce(0, +) / 4
+            full.weakestSide = sides.min() ?? 0
+            let bands = Self.sideBandContrast(of: candidate.quad, edges: edges).compactMap { $0 }
+            full.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
+            full.weakestBand = bands.min() ?? 0
             return full
         }
     }
@@ -72,16 +80,33 @@ enum QuadSearch {
         }
         let inside = candidates.filter { $0.quad.isInside(width: Int(w), height: Int(h), margin: -2) }
         let overall = largestWellBacked(candidates)
-        guard let best = largestWellBacked(inside) else { return overall }
-        if let overall, overall.coverage > best.coverage * 1.2 { return overall }
-        return best
+        guard let best = largestWellBacked(inside) else { return overall.map { enclosing($0, among: candidates) } }
+        if let overall, overall.coverage > best.coverage * 1.2 { return enclosing(overall, among: candidates) }
+        return enclosing(best, among: inside)
+    }
+
+    /// A document holds its photo and text boxes, which are often better backed than its own
+    /// sides (a side against a patterned surface has edges only where the pattern is dark): the
+    /// largest reasonably backed candidate that encloses the choice wins over it.
+    static func enclosing(_ choice: Candidate, among candidates: [Candidate]) -> Candidate {
+        let outer = candidates.filter { candidate in
+            candidate.area >= 1.4 * choice.area && candidate.bandContrast >= 6
+                && candidate.coverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
+                && choice.quad.corners.allSatisfy { candidate.quad.contains($0) }
+        }
+        return outer.max { $0.area < $1.area } ?? choice
     }
 
     /// The fraction of sample points along the sides (inside the frame) that sit on an edge of the side's orientation.
     static func coverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> Double {
+        sideCoverage(of: quad, sides: lines, edges: edges, spacing: spacing).reduce(0, +) / 4
+    }
+
+    /// The coverage of each side (0.3 for a side mostly outside the frame: neither evidence for nor against).
+    static func sideCoverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> [Double] {
         let w = edges.width, h = edges.height
-        var total = 0.0
-        var sides = 0.0
+        var result: [Double] = []
+        result.reserveCapacity(4)
         for i in 0..<4 {
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
             let length = a.distance(to: b)
@@ -90,43 +115,45 @@ enum QuadSearch {
             var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
             let signed = lines != nil
             if let line = lines?[i], nx * cos(line.theta) + ny * sin(line.theta) < 0 { nx = -nx; ny = -ny }
-            var inside = 0, hits = 0
+            // Edges of the opposite polarity on the side count against it: a line through a checkered
+            // cloth flips polarity from square to square, a document's side never does.
+            var inside = 0, hits = 0, reversed = 0
             for s in 1..<samples {
                 let t = Double(s) / Double(samples)
                 let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
                 guard px >= 2, py >= 2, px < Double(w - 2), py < Double(h - 2) else { continue }
                 inside += 1
-                var hit = false
+                var hit = false, against = false
                 for offset in -1...1 where !hit {
                     let x = Int((px + nx * Double(offset)).rounded()), y = Int((py + ny * Double(offset)).rounded())
                     let index = y * w + x
                     let m = Double(edges.magnitude(at: index))
                     guard m >= Double(edges.threshold) else { continue }
                     let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
-                    if (signed ? dot : abs(dot)) > 0.93 { hit = true }
+                    if (signed ? dot : abs(dot)) > 0.93 { hit = true } else if signed, dot < -0.93 { against = true }
                 }
-                if hit { hits += 1 }
+                if hit { hits += 1 } else if against { reversed += 1 }
             }
-            if inside >= samples / 4 {
-                total += Double(hits) / Double(inside)
-                sides += 1
-            } else {
-                total += 0.3  // a side outside the frame: neither evidence for nor against
-                sides += 1
-            }
+            result.append(inside >= samples / 4 ? Double(max(0, hits - reversed)) / Double(inside) : 0.3)
         }
-        return total / sides
+        return result
     }
 
     /// The mean over sides of |mean just inside − mean just outside| (3 pixels from the side).
     static func bandContrast(of quad: Quadrilateral, edges: EdgeMap) -> Double {
+        let sides = sideBandContrast(of: quad, edges: edges).compactMap { $0 }
+        return sides.isEmpty ? 0 : sides.reduce(0, +) / Double(sides.count)
+    }
+
+    /// |mean just inside − mean just outside| of each side; `nil` for a side mostly outside the frame.
+    static func sideBandContrast(of quad: Quadrilateral, edges: EdgeMap) -> [Double?] {
         let w = edges.width, h = edges.height
         let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
-        var total = 0.0, sides = 0
+        var result: [Double?] = []
         for i in 0..<4 {
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
             let length = a.distance(to: b)
-            guard length > 4 else { continue }
+            guard length > 4 else { result.append(nil); continue }
             var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
             // Point the normal inwards.
             if (cx - a.x) * nx + (cy - a.y) * ny < 0 { nx = -nx; ny = -ny }
@@ -141,10 +168,8 @@ enum QuadSearch {
                 outside += Int(edges.source[oy * w + ox])
                 count += 1
             }
-            guard count >= samples / 4 else { continue }
-            total += abs(Double(inside - outside)) / Double(count)
-            sides += 1
+            result.append(count >= samples / 4 ? abs(Double(inside - outside)) / Double(count) : nil)
         }
-        return sides == 0 ? 0 : total / Double(sides)
+        return result
     }
 }
