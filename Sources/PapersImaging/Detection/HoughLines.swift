@@ -59,7 +59,7 @@ struct Line: Sendable, Hashable {
 enum HoughLines {
     static let thetaBins = 360
 
-    static func detect(_ edges: EdgeMap, maximumLines: Int = 36, maximumPerFamily: Int = 4) -> [Line] {
+    static func detect(_ edges: EdgeMap, maximumLines: Int = 36, maximumPerFamily: Int = 4, flipRatio: Double = 0.6) -> [Line] {
         // ρ in bins of 2 pixels: edges that waver by a pixel still pile up.
         let rhoStep = 2.0
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
@@ -96,6 +96,23 @@ enum HoughLines {
                           v >= acc[next + r - 1], v >= acc[next + r + 1] else { continue }
                     cells.append((row + r, v))
                 }
+            }
+        }
+        // A line whose polarity flips along its length (the grid of a checked cloth, where the
+        // squares alternate dark and light) has as many votes at (θ + π, −ρ) as at (θ, ρ); the side
+        // of a document keeps one polarity. Flipping lines are texture, not candidates.
+        accumulator.withUnsafeBufferPointer { acc in
+            cells.removeAll { cell in
+                let bin = cell.index / rhoBins, r = cell.index % rhoBins
+                let oppositeBin = (bin + thetaBins / 2) % thetaBins, oppositeR = 2 * diagonal - r
+                var opposite: Int32 = 0
+                for db in -2...2 {
+                    let row = ((oppositeBin + db + thetaBins) % thetaBins) * rhoBins
+                    for dr in -1...1 where oppositeR + dr >= 0 && oppositeR + dr < rhoBins {
+                        opposite = max(opposite, acc[row + oppositeR + dr])
+                    }
+                }
+                return Double(opposite) >= flipRatio * Double(cell.votes)
             }
         }
         cells.sort { $0.votes > $1.votes || ($0.votes == $1.votes && $0.index < $1.index) }
