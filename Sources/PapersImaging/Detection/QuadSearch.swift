@@ -13,8 +13,10 @@ enum QuadSearch {
         var bandContrast: Double
         /// Which edge map backs it (0 luminance, 1 colourfulness).
         var channel: Int
-        /// The coverage of the worst-backed side.
+        /// The coverage of the worst-backed side inside the frame.
         var weakestSide = 0.0
+        /// The mean coverage of the sides inside the frame (0 when fewer than two are).
+        var inFrameCoverage = 0.0
         /// The band contrast of the side where inside and outside differ least.
         var weakestBand = 0.0
     }
@@ -59,8 +61,10 @@ enum QuadSearch {
         return candidates.filter { $0.coverage >= strongest * 0.4 }.map { candidate in
             var full = candidate
             let sides = Self.sideCoverage(of: candidate.quad, sides: candidate.lines, edges: edges)
-            full.coverage = sides.reduce(0, +) / 4
-            full.weakestSide = sides.min() ?? 0
+            full.coverage = sides.reduce(0) { $0 + ($1 ?? 0.3) } / 4
+            let seen = sides.compactMap { $0 }
+            full.weakestSide = seen.min() ?? 0
+            full.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
             let bands = Self.sideBandContrast(of: candidate.quad, edges: edges).compactMap { $0 }
             full.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
             full.weakestBand = bands.min() ?? 0
@@ -91,21 +95,22 @@ enum QuadSearch {
     static func enclosing(_ choice: Candidate, among candidates: [Candidate]) -> Candidate {
         let outer = candidates.filter { candidate in
             candidate.area >= 1.4 * choice.area && candidate.bandContrast >= 6
-                && candidate.coverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
+                && candidate.inFrameCoverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
                 && choice.quad.corners.allSatisfy { candidate.quad.contains($0) }
         }
         return outer.max { $0.area < $1.area } ?? choice
     }
 
     /// The fraction of sample points along the sides (inside the frame) that sit on an edge of the side's orientation.
+    /// A side mostly outside the frame counts 0.3: neither evidence for nor against.
     static func coverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> Double {
-        sideCoverage(of: quad, sides: lines, edges: edges, spacing: spacing).reduce(0, +) / 4
+        sideCoverage(of: quad, sides: lines, edges: edges, spacing: spacing).reduce(0) { $0 + ($1 ?? 0.3) } / 4
     }
 
-    /// The coverage of each side (0.3 for a side mostly outside the frame: neither evidence for nor against).
-    static func sideCoverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> [Double] {
+    /// The coverage of each side; `nil` for a side mostly outside the frame.
+    static func sideCoverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> [Double?] {
         let w = edges.width, h = edges.height
-        var result: [Double] = []
+        var result: [Double?] = []
         result.reserveCapacity(4)
         for i in 0..<4 {
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
@@ -134,7 +139,7 @@ enum QuadSearch {
                 }
                 if hit { hits += 1 } else if against { reversed += 1 }
             }
-            result.append(inside >= samples / 4 ? Double(max(0, hits - reversed)) / Double(inside) : 0.3)
+            result.append(inside >= samples / 4 ? Double(max(0, hits - reversed)) / Double(inside) : nil)
         }
         return result
     }
