@@ -34,7 +34,16 @@ public enum DocumentDetector {
             maps.append(colourEdges)
             candidates += QuadSearch.candidates(lines: HoughLines.detect(colourEdges), edges: colourEdges, channel: 1)
         }
-        guard let candidate = maps.count == 1 ? first : QuadSearch.choose(candidates, width: w, height: h) else { return nil }
+        var chosen = maps.count == 1 ? first : QuadSearch.choose(candidates, width: w, height: h)
+        // Nothing, or something small: on a patterned surface the pattern's lines may have hidden
+        // the document's sides. Look again with the pattern blurred away.
+        if chosen.map({ $0.area < 0.12 * w * h }) ?? true,
+           let coarse = CoarseDetection.detect(plane: plane, fineEdges: maps[0]),
+           coarse.coverage >= 0.3, coarse.area >= 1.4 * (chosen?.area ?? 0),
+           coarse.quad.isInside(width: Int(w), height: Int(h), margin: -2) {
+            chosen = coarse
+        }
+        guard let candidate = chosen else { return nil }
         let edges = maps[candidate.channel]
         let refined = refine(candidate.quad, edges: edges) ?? candidate.quad
         let quad = orderCorners(Quadrilateral(corners: refined.corners.map(plane.toInput))!)

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A second look for documents lying on strongly patterned surfaces (a checked tablecloth),
+/// whose lines outvote the document's own sides at the analysis scale.
+///
+/// The plane is shrunk four times and box-blurred over about one period of such a pattern, which
+/// flattens it into an even mid-tone while a document stays a distinct, if soft-edged, region.
+/// The quadrilateral found there is then snapped back onto the sharp edges of the analysis plane,
+/// side by side, by searching a band of offsets and angles around each coarse side.
+enum CoarseDetection {
+    /// Shrink factor from the analysis plane.
+    static let factor = 4
+
+    /// The document's quadrilateral in analysis-plane coordinates, or `nil`.
+    ///
+    /// Three coarse views are searched: brightness, colourfulness and texture energy (the mean
+    /// gradient magnitude). A checked cloth can average out to the card's own gray, but not to its
+    /// colour and not to its smoothness.
+    static func detect(plane: AnalysisPlane, fineEdges: EdgeMap) -> QuadSearch.Candidate? {
+        let k = factor
+        let image = plane.image
+        guard image.width >= 16 * k, image.height >= 16 * k else { return nil }
+        let w = image.width / k, h = image.height / k
+        var views = [image.resized(width: w, height: h)]
+        if let chroma = plane.chroma { views.append(chroma.resized(width: w, height: h)) }
+        views.append(textureEnergy(fineEdges, width: w, height: h))
+        var candidates: [QuadSearch.Candidate] = []
+        for view in views {
+            let edges = EdgeMap(boxBlurred(boxBlurred(view, radius: 2), radius: 2), minimumThreshold: 6 * 4)
+            candidates += QuadSearch.candidates(lines: HoughLines.detect(edges), edges: edges)
+        }
+        guard let coarse = QuadSearch.choose(candidates, width: Double(w), height: Double(h)) else { return nil }
+        let scale = Double(k)
+        let quad = Quadrilateral(corners: coarse.quad.corners.map { Point(x: ($0.x + 0.5) * scale - 0.5, y: ($0.y + 0.5) * scale - 0.5) })!
+        guard let snapped = snap(quad, edges: fineEdges, reach: 2.5 * scale) else { return nil }
+        var result = coarse
+        result.quad = snapped
+        result.area = snapped.area
+        result.channel = 0
+        result.coverage = QuadSearch.coverage(of: snapped, edges: fineEdges)
+        return result
+    }
+
+    /// The mean gradient magnitude over k×k blocks, as a gray image (clamped at 255).
+    static func textureEnergy(_ edges: EdgeMap, width w: Int, height h: Int) -> Image {
+        let k = factor, fw = edges.width
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dy in 0..<k {
+                    let row = (y * k + dy) * fw + x * k
+                    for dx in 0..<k { sum += abs(Int(edges.gx[row + dx])) + abs(Int(edges.gy[row + dx])) }
+                }
+                // Gradients are ×16 per gray level; /16 back to gray levels, ×2 to spread the range.
+                out[y * w + x] = UInt8(min(255, sum / (k * k * 8)))
+            }
+        }
+        return Image(width: w, height: h, format: .gray, pixels: out)!
+    }
+
+    /// Moves each side to the line near it (within `reach` pixels and ±4°) best backed by edges of
+    /// one polarity, then intersects the sides; `nil` when a side finds no support.
+    static func snap(_ quad: Quadrilateral, edges: EdgeMap, reach: Double) -> Quadrilateral? {
+        let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
+        var lines: [Line] = []
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 8 else { return nil }
+            let direction = atan2(b.y - a.y, b.x - a.x)
+            let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            var best: (score: Int, line: Line)?
+            for degrees in stride(from: -4.0, through: 4.0, by: 1) {
+                let angle = direction + degrees * .pi / 180
+                let dx = cos(angle), dy = sin(angle)
+                var nx = -dy, ny = dx
+                if (cx - mid.x) * nx + (cy - mid.y) * ny < 0 { nx = -nx; ny = -ny }  // inwards
+                for offset in stride(from: -reach, through: reach, by: 1) {
+                    let ox = mid.x + nx * offset, oy = mid.y + ny * offset
+                    // Either polarity, but one for the whole side.
+                    var brighterInside = 0, darkerInside = 0
+                    let samples = Int(length * 0.8 / 2)
+                    for s in 0..<samples {
+                        let t = (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8
+                        let x = Int((ox + dx * t).rounded()), y = Int((oy + dy * t).rounded())
+                        guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { continue }
+                        let index = y * edges.width + x
+                        let m = Double(edges.magnitude(at: index))
+                        guard m >= Double(edges.threshold) else { continue }
+                        let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
+                        if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
+                    }
+                    // One polarity's count: against a checked cloth a side may be brighter than the
+                    // dark squares and darker than the light ones.
+                    let score = max(brighterInside, darkerInside)
+                    if score > (best?.score ?? 0) {
+                        let theta = atan2(ny, nx)
+                        best = (score, Line(theta: theta, rho: ox * cos(theta) + oy * sin(theta), votes: score))
+                    }
+                }
+            }
+            guard let best, best.score >= Int(length * 0.8 / 2 * 0.25) else { return nil }
+            lines.append(best.line)
+        }
+        var corners: [Point] = []
+        for i in 0..<4 {
+            guard let p = lines[(i + 3) % 4].intersection(with: lines[i]) else { return nil }
+            corners.append(p)
+        }
+        let snapped = Quadrilateral(corners: corners)!
+        return snapped.isConvex ? snapped : nil
+    }
+
+    /// A (2·radius+1)² box blur of a gray image, edges clamped.
+    static func boxBlurred(_ image: Image, radius r: Int) -> Image {
+        let w = image.width, h = image.height
+        let source = image.packed.pixels
+        var across = [UInt16](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dx in -r...r { sum += Int(source[y * w + min(w - 1, max(0, x + dx))]) }
+                across[y * w + x] = UInt16(sum)
+            }
+        }
+        let n = (2 * r + 1) * (2 * r + 1)
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dy in -r...r { sum += Int(across[min(h - 1, max(0, y + dy)) * w + x]) }
+                out[y * w + x] = UInt8((sum + n / 2) / n)
+            }
+        }
+        return Image(width: w, height: h, format: .gray, pixels: out)!
+    }
+}
