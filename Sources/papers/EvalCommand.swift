@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PapersImaging
+import PapersImagingCodecs
 
 /// `papers eval`: accuracy on the project's synthetic sets.
 struct EvalCommand: AsyncParsableCommand {
@@ -36,7 +37,9 @@ struct CaptureEval: AsyncParsableCommand {
         let progress = ProgressBar(total: count, label: "eval")
         for index in 0..<count {
             let photo = synthesizer.photo(seed: seed, index: index)
-            let analysis = analyzer.analyze(photo.image).analysis
+            // Through JPEG at the photo's own quality, as `papers synth` writes it and a camera delivers it.
+            let frame = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+            let analysis = analyzer.analyze(frame).analysis
             let problems = score.add(analysis, truth: photo.truth)
             if verbose && !problems.isEmpty {
                 FileHandle.standardError.write(Data("photo \(index) (\(photo.truth.kind.rawValue) on \(photo.truth.background.rawValue)): \(problems.joined(separator: "; "))\n".utf8))

@@ -5,8 +5,8 @@ import Foundation
 public struct CaptureAnalyzer: Sendable {
     /// Thresholds of the verdicts, with defaults calibrated on Papers' synthetic photos.
     public struct Configuration: Sendable, Hashable {
-        /// Sharpness below which a picture is blurry. Default 15.
-        public var blurThreshold = 15.0
+        /// Sharpness below which a picture is blurry. Default 18 (calibrated on JPEG-compressed synthetic photos).
+        public var blurThreshold = 18.0
         /// Glare fraction from which glare is reported. Default 0.002.
         public var glareThreshold = 0.002
         /// Mean luminance below which a picture is too dark. Default 60.
