@@ -123,21 +123,33 @@ enum QuadSearch {
             // Edges of the opposite polarity on the side count against it: a line through a checkered
             // cloth flips polarity from square to square, a document's side never does.
             var inside = 0, hits = 0, reversed = 0
-            for s in 1..<samples {
-                let t = Double(s) / Double(samples)
-                let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
-                guard px >= 2, py >= 2, px < Double(w - 2), py < Double(h - 2) else { continue }
-                inside += 1
-                var hit = false, against = false
-                for offset in -1...1 where !hit {
-                    let x = Int((px + nx * Double(offset)).rounded()), y = Int((py + ny * Double(offset)).rounded())
-                    let index = y * w + x
-                    let m = Double(edges.magnitude(at: index))
-                    guard m >= Double(edges.threshold) else { continue }
-                    let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
-                    if (signed ? dot : abs(dot)) > 0.93 { hit = true } else if signed, dot < -0.93 { against = true }
+            let threshold2 = Int32(edges.threshold * edges.threshold)
+            let dx = (b.x - a.x) / Double(samples), dy = (b.y - a.y) / Double(samples)
+            let maxX = Double(w - 2), maxY = Double(h - 2)
+            edges.magnitude2.withUnsafeBufferPointer { m2 in
+                edges.gx.withUnsafeBufferPointer { gx in
+                    edges.gy.withUnsafeBufferPointer { gy in
+                        for s in 1..<samples {
+                            let px = a.x + dx * Double(s), py = a.y + dy * Double(s)
+                            guard px >= 2, py >= 2, px < maxX, py < maxY else { continue }
+                            inside += 1
+                            var hit = false, against = false
+                            for offset in -1...1 where !hit {
+                                // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
+                                let x = Int(px + nx * Double(offset) + 0.5), y = Int(py + ny * Double(offset) + 0.5)
+                                let index = y * w + x
+                                let m2v = m2[index]
+                                guard m2v >= threshold2 else { continue }
+                                // cos(gradient, normal) > 0.93 without a square root: dot > 0 and dot² > 0.8649·|g|².
+                                let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
+                                let aligned = dot * dot > 0.8649 * Double(m2v)
+                                guard aligned else { continue }
+                                if dot > 0 || !signed { hit = true } else { against = true }
+                            }
+                            if hit { hits += 1 } else if against { reversed += 1 }
+                        }
+                    }
                 }
-                if hit { hits += 1 } else if against { reversed += 1 }
             }
             result.append(inside >= samples / 4 ? Double(max(0, hits - reversed)) / Double(inside) : nil)
         }
