@@ -8,8 +8,8 @@ import Foundation
 /// The quadrilateral found there is then snapped back onto the sharp edges of the analysis plane,
 /// side by side, by searching a band of offsets and angles around each coarse side.
 enum CoarseDetection {
-    /// Shrink factor from the analysis plane.
-    static let factor = 4
+    /// Shrink factor from the analysis plane: down to about 110 pixels wide.
+    static func factor(planeWidth: Int) -> Int { max(2, Int((Double(planeWidth) / 110).rounded())) }
 
     /// The document's quadrilateral in analysis-plane coordinates, or `nil`.
     ///
@@ -17,13 +17,13 @@ enum CoarseDetection {
     /// gradient magnitude). A checked cloth can average out to the card's own gray, but not to its
     /// colour and not to its smoothness.
     static func detect(plane: AnalysisPlane, fineEdges: EdgeMap) -> QuadSearch.Candidate? {
-        let k = factor
         let image = plane.image
+        let k = factor(planeWidth: image.width)
         guard image.width >= 16 * k, image.height >= 16 * k else { return nil }
         let w = image.width / k, h = image.height / k
         var views = [image.resized(width: w, height: h)]
         if let chroma = plane.chroma { views.append(chroma.resized(width: w, height: h)) }
-        views.append(textureEnergy(fineEdges, width: w, height: h))
+        views.append(textureEnergy(fineEdges, factor: k, width: w, height: h))
         var candidates: [QuadSearch.Candidate] = []
         for view in views {
             let edges = EdgeMap(boxBlurred(boxBlurred(view, radius: 2), radius: 2), minimumThreshold: 6 * 4)
@@ -42,8 +42,8 @@ enum CoarseDetection {
     }
 
     /// The mean gradient magnitude over k×k blocks, as a gray image (clamped at 255).
-    static func textureEnergy(_ edges: EdgeMap, width w: Int, height h: Int) -> Image {
-        let k = factor, fw = edges.width
+    static func textureEnergy(_ edges: EdgeMap, factor k: Int, width w: Int, height h: Int) -> Image {
+        let fw = edges.width
         var out = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {

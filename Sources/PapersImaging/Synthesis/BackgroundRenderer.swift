@@ -40,7 +40,8 @@ public enum SyntheticBackground: String, Sendable, Codable, CaseIterable {
         case .tablecloth:
             let a = (Float(random.uniform(150...250)), Float(random.uniform(30...120)), Float(random.uniform(30...120)))
             let b = (Float(random.uniform(200...250)), Float(random.uniform(200...250)), Float(random.uniform(200...250)))
-            let cell = random.uniform(18...60), angle = random.uniform(-0.5...0.5)
+            // Squares of 18–60 pixels in a 1280-pixel-wide frame, in proportion at other sizes.
+            let cell = random.uniform(18...60) * Double(width) / 1280, angle = random.uniform(-0.5...0.5)
             fill(&canvas) { x, y in
                 let u = x * cos(angle) + y * sin(angle), v = -x * sin(angle) + y * cos(angle)
                 let checks = (Int((u / cell).rounded(.down)) + Int((v / cell).rounded(.down))) & 1 == 0

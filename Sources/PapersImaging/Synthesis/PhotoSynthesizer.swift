@@ -18,6 +18,8 @@ public struct PhotoSynthesizer: Sendable {
         public var heavyBlurRate = 0.2
         /// Share of mildly blurred photos (neither sharp nor heavy). Default 0.15.
         public var mildBlurRate = 0.15
+        /// The surfaces documents lie on; `nil` (the default) draws from all of them.
+        public var backgrounds: [SyntheticBackground]?
         /// The defaults.
         public init() {}
     }
@@ -35,7 +37,8 @@ public struct PhotoSynthesizer: Sendable {
         var random = SeededRandom(seed: seed &* 1_000_003 &+ UInt64(index))
         let w = configuration.width, h = configuration.height
         let kind = SyntheticDocumentKind.allCases[Int(random.uniform(0...2.999))]
-        let background = SyntheticBackground.allCases[Int(random.uniform(0...5.999))]
+        let drawn = SyntheticBackground.allCases[Int(random.uniform(0...5.999))]
+        let background = configuration.backgrounds.flatMap { $0.isEmpty ? nil : $0[Int(random.uniform(0...0.999) * Double($0.count))] } ?? drawn
         let document = DocumentRenderer.render(kind, longSide: 900, random: &random)
         var canvas = background.render(width: w, height: h, random: &random)
 
