@@ -16,6 +16,13 @@ struct CaptureAnalyzerTests {
         return PhotoSynthesizer(configuration: configuration)
     }
 
+    /// Whether the analysis finds the photo's document within IoU 0.9 of the truth.
+    static func cornersRight(_ photo: SyntheticPhoto) -> Bool {
+        let analysis = CaptureAnalyzer().analyze(photo.image).analysis
+        guard let found = Quadrilateral(corners: analysis.corners), let truth = Quadrilateral(corners: photo.truth.corners) else { return false }
+        return found.intersectionOverUnion(with: truth) >= 0.9
+    }
+
     @Test("corners of documents fully in frame are found (IoU ≥ 0.9 on most of a fixed sample)")
     func corners() {
         let synthesizer = Self.synthesizer()
@@ -24,11 +31,7 @@ struct CaptureAnalyzerTests {
             let photo = synthesizer.photo(seed: 3, index: index)
             guard photo.truth.documentInFrame else { continue }
             inFrame += 1
-            let analysis = CaptureAnalyzer().analyze(photo.image).analysis
-            if let found = Quadrilateral(corners: analysis.corners), let truth = Quadrilateral(corners: photo.truth.corners),
-               found.intersectionOverUnion(with: truth) >= 0.9 {
-                right += 1
-            }
+            if Self.cornersRight(photo) { right += 1 }
         }
         #expect(inFrame >= 8)
         #expect(Double(right) >= 0.75 * Double(inFrame), "\(right) of \(inFrame)")
@@ -44,11 +47,7 @@ struct CaptureAnalyzerTests {
             let photo = synthesizer.photo(seed: 13, index: index)
             guard photo.truth.documentInFrame else { continue }
             inFrame += 1
-            let analysis = CaptureAnalyzer().analyze(photo.image).analysis
-            if let found = Quadrilateral(corners: analysis.corners), let truth = Quadrilateral(corners: photo.truth.corners),
-               found.intersectionOverUnion(with: truth) >= 0.9 {
-                right += 1
-            }
+            if Self.cornersRight(photo) { right += 1 }
         }
         #expect(inFrame == 12)
         #expect(right >= 7, "\(right) of \(inFrame)")
