@@ -108,7 +108,7 @@ enum HoughLines {
                 var opposite: Int32 = 0
                 for db in -2...2 {
                     let row = ((oppositeBin + db + thetaBins) % thetaBins) * rhoBins
-                    for dr in -1...1 where oppositeR + dr >= 0 && oppositeR + dr < rhoBins {
+                    for dr in 0...0 where oppositeR + dr >= 0 && oppositeR + dr < rhoBins {
                         opposite = max(opposite, acc[row + oppositeR + dr])
                     }
                 }
