@@ -48,21 +48,21 @@ struct CaptureScore {
         let wellExposed: Rates
 
         var text: String {
-            func row(_ label: String, _ a: Double, _ b: Double) -> String {
-                label.padding(toLength: 36, withPad: " ", startingAt: 0)
-                    + String(format: "%7.1f%%   %7.1f%%", a * 100, b * 100)
+            func label(_ text: String) -> String { text.padding(toLength: 36, withPad: " ", startingAt: 0) }
+            func row(_ text: String, _ rate: KeyPath<Rates, Double>) -> String {
+                label(text) + String(format: "%7.1f%%   %7.1f%%", all[keyPath: rate] * 100, wellExposed[keyPath: rate] * 100)
             }
             return """
-            \("".padding(toLength: 36, withPad: " ", startingAt: 0))     all   well-exposed
-            \("photos".padding(toLength: 36, withPad: " ", startingAt: 0))\(String(format: "%7d    %7d", all.photos, wellExposed.photos))
-            \(row("corners within IoU 0.9 (in frame)", all.cornersIoU90Rate, wellExposed.cornersIoU90Rate))
-            \("mean IoU of the documents found".padding(toLength: 36, withPad: " ", startingAt: 0))\(String(format: "%7.3f    %7.3f", all.meanIoU, wellExposed.meanIoU))
-            \(row("heavy blur flagged", all.heavyBlurFlaggedRate, wellExposed.heavyBlurFlaggedRate))
-            \(row("sharp not flagged", all.sharpNotFlaggedRate, wellExposed.sharpNotFlaggedRate))
-            \(row("blur verdict right", all.blurAccuracy, wellExposed.blurAccuracy))
-            \(row("glare flagged where glare", all.glareFlaggedRate, wellExposed.glareFlaggedRate))
-            \(row("glare flagged where none", all.glareFalseAlarmRate, wellExposed.glareFalseAlarmRate))
-            \(row("exposure verdict right", all.exposureAccuracy, wellExposed.exposureAccuracy))
+            \(label(""))     all   well-exposed
+            \(label("photos"))\(String(format: "%7d    %7d", all.photos, wellExposed.photos))
+            \(row("corners within IoU 0.9 (in frame)", \.cornersIoU90Rate))
+            \(label("mean IoU of the documents found"))\(String(format: "%7.3f    %7.3f", all.meanIoU, wellExposed.meanIoU))
+            \(row("heavy blur flagged", \.heavyBlurFlaggedRate))
+            \(row("sharp not flagged", \.sharpNotFlaggedRate))
+            \(row("blur verdict right", \.blurAccuracy))
+            \(row("glare flagged where glare", \.glareFlaggedRate))
+            \(row("glare flagged where none", \.glareFalseAlarmRate))
+            \(row("exposure verdict right", \.exposureAccuracy))
             """
         }
     }

@@ -106,11 +106,9 @@ enum HoughLines {
                 let bin = cell.index / rhoBins, r = cell.index % rhoBins
                 let oppositeBin = (bin + thetaBins / 2) % thetaBins, oppositeR = 2 * diagonal - r
                 var opposite: Int32 = 0
-                for db in -2...2 {
-                    let row = ((oppositeBin + db + thetaBins) % thetaBins) * rhoBins
-                    for dr in 0...0 where oppositeR + dr >= 0 && oppositeR + dr < rhoBins {
-                        opposite = max(opposite, acc[row + oppositeR + dr])
-                    }
+                // ±2° of direction, the same ρ bin: a thin printed margin beside a side sits a bin off.
+                for db in -2...2 where oppositeR >= 0 && oppositeR < rhoBins {
+                    opposite = max(opposite, acc[((oppositeBin + db + thetaBins) % thetaBins) * rhoBins + oppositeR])
                 }
                 return Double(opposite) >= flipRatio * Double(cell.votes)
             }

@@ -61,7 +61,7 @@ enum QuadSearch {
         return candidates.filter { $0.coverage >= strongest * 0.4 }.map { candidate in
             var full = candidate
             let sides = Self.sideCoverage(of: candidate.quad, sides: candidate.lines, edges: edges)
-            full.coverage = sides.reduce(0) { $0 + ($1 ?? 0.3) } / 4
+            full.coverage = Self.meanCoverage(sides)
             let seen = sides.compactMap { $0 }
             full.weakestSide = seen.min() ?? 0
             full.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
@@ -104,7 +104,12 @@ enum QuadSearch {
     /// The fraction of sample points along the sides (inside the frame) that sit on an edge of the side's orientation.
     /// A side mostly outside the frame counts 0.3: neither evidence for nor against.
     static func coverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> Double {
-        sideCoverage(of: quad, sides: lines, edges: edges, spacing: spacing).reduce(0) { $0 + ($1 ?? 0.3) } / 4
+        meanCoverage(sideCoverage(of: quad, sides: lines, edges: edges, spacing: spacing))
+    }
+
+    /// The mean of four side coverages, a side outside the frame (`nil`) counting 0.3.
+    static func meanCoverage(_ sides: [Double?]) -> Double {
+        sides.reduce(0) { $0 + ($1 ?? 0.3) } / 4
     }
 
     /// The coverage of each side; `nil` for a side mostly outside the frame.
@@ -156,13 +161,8 @@ enum QuadSearch {
         return result
     }
 
-    /// The mean over sides of |mean just inside − mean just outside| (3 pixels from the side).
-    static func bandContrast(of quad: Quadrilateral, edges: EdgeMap) -> Double {
-        let sides = sideBandContrast(of: quad, edges: edges).compactMap { $0 }
-        return sides.isEmpty ? 0 : sides.reduce(0, +) / Double(sides.count)
-    }
-
-    /// |mean just inside − mean just outside| of each side; `nil` for a side mostly outside the frame.
+    /// |mean just inside − mean just outside| of each side (3 pixels from it); `nil` for a side
+    /// mostly outside the frame. A candidate's `bandContrast` is the mean over the sides seen.
     static func sideBandContrast(of quad: Quadrilateral, edges: EdgeMap) -> [Double?] {
         let w = edges.width, h = edges.height
         let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
