@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "PapersCore", targets: ["PapersCore"]),
         .library(name: "PapersImaging", targets: ["PapersImaging"]),
         .library(name: "PapersImagingCodecs", targets: ["PapersImagingCodecs"]),
+        .library(name: "PapersRecognition", targets: ["PapersRecognition"]),
+        .library(name: "PapersBarcodesZXing", targets: ["PapersBarcodesZXing"]),
+        .library(name: "PapersFacesDlib", targets: ["PapersFacesDlib"]),
         .library(name: "PapersCapture", targets: ["PapersCapture"]),
         .executable(name: "papers", targets: ["papers"]),
     ],
@@ -39,6 +42,32 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PapersRecognition",
+            dependencies: ["PapersCore", "PapersImaging"],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        // zxing-cpp (Debian libzxing-dev) behind a C API written in C++.
+        .target(
+            name: "CZXingShim",
+            linkerSettings: [.linkedLibrary("ZXing")]
+        ),
+        .target(
+            name: "PapersBarcodesZXing",
+            dependencies: ["PapersRecognition", "CZXingShim"],
+            swiftSettings: swiftSettings
+        ),
+        // dlib's HOG face detector (Debian libdlib-dev) behind a C API written in C++.
+        .target(
+            name: "CDlibShim",
+            linkerSettings: [.linkedLibrary("dlib")]
+        ),
+        .target(
+            name: "PapersFacesDlib",
+            dependencies: ["PapersRecognition", "CDlibShim"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PapersCapture",
             dependencies: ["PapersCore", "PapersImaging"],
             swiftSettings: swiftSettings
@@ -49,6 +78,9 @@ let package = Package(
                 "PapersCore",
                 "PapersImaging",
                 "PapersImagingCodecs",
+                "PapersRecognition",
+                "PapersBarcodesZXing",
+                "PapersFacesDlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Samples")],
@@ -65,6 +97,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PapersRecognitionTests",
+            dependencies: ["PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersBarcodesZXingTests",
+            dependencies: ["PapersBarcodesZXing", "PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersFacesDlibTests",
+            dependencies: ["PapersFacesDlib", "PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PapersCaptureTests",
             dependencies: ["PapersCapture", "PapersImaging"],
             swiftSettings: swiftSettings
@@ -75,5 +122,6 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,46 @@
+/// Something the recognisers could not do. Never carries document text or pixels, so it is safe
+/// to log and to show.
+public struct RecognitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// A bundled model (the OCR-B weights) is missing from the bundle.
+        case modelMissing = "RECOGNITION_MODEL_MISSING"
+        /// A bundled model exists but its bytes do not have the expected layout.
+        case modelCorrupt = "RECOGNITION_MODEL_CORRUPT"
+        /// No machine-readable zone was found in the image.
+        case noMRZ = "RECOGNITION_NO_MRZ"
+        /// A machine-readable zone was found but could not be read (see ``RecognitionError/detail``).
+        case mrzUnreadable = "RECOGNITION_MRZ_UNREADABLE"
+        /// A native decoder (zxing-cpp, dlib) failed or refused the input.
+        case nativeFailure = "RECOGNITION_NATIVE_FAILURE"
+        /// The input image cannot be used (e.g. smaller than the recogniser needs).
+        case invalidInput = "RECOGNITION_INVALID_INPUT"
+        /// Nothing readable (no MRZ, barcode or QR code) was found in any image.
+        case nothingReadable = "RECOGNITION_NOTHING_READABLE"
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// A short human explanation, without any document data (e.g. "the MRZ is blurred").
+    public let detail: String?
+
+    /// Creates an error.
+    public init(code: Code, detail: String? = nil) {
+        self.code = code
+        self.detail = detail
+    }
+
+    public var description: String {
+        let text: String
+        switch code {
+        case .modelMissing: text = "a bundled recognition model is missing"
+        case .modelCorrupt: text = "a bundled recognition model is damaged"
+        case .noMRZ: text = "no machine-readable zone found"
+        case .mrzUnreadable: text = "the machine-readable zone cannot be read"
+        case .nativeFailure: text = "a native decoder failed"
+        case .invalidInput: text = "the image cannot be used"
+        case .nothingReadable: text = "nothing readable found (no MRZ, barcode or QR code)"
+        }
+        return "\(code.rawValue): \(text)" + (detail.map { ": \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,30 @@
+import PapersImaging
+
+/// A face found in an image.
+public struct DetectedFace: Sendable, Hashable {
+    /// The face's box in the image's pixels: x, y of the top-left corner, width, height.
+    public let x: Double
+    /// The top of the box.
+    public let y: Double
+    /// The box width.
+    public let width: Double
+    /// The box height.
+    public let height: Double
+    /// The detector's score (higher is surer; detector-specific scale).
+    public let score: Double
+
+    /// Creates a detected face.
+    public init(x: Double, y: Double, width: Double, height: Double, score: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.score = score
+    }
+}
+
+/// Finds faces. Native bindings (dlib's HOG detector on Linux and macOS) implement it.
+public protocol FaceDetector: Sendable {
+    /// The faces in the image (gray or colour), largest first.
+    func detectFaces(in image: Image) throws(RecognitionError) -> [DetectedFace]
+}
