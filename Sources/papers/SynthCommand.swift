@@ -15,6 +15,8 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 1
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
     @Option(name: .long, help: "Output folder (created when missing).") var out: String
+    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis) or 'identity' (passports, ID cards and visas with a real MRZ).")
+    var documents = "capture"
 
     func run() async throws {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -22,15 +24,21 @@ struct SynthCommand: AsyncParsableCommand {
             throw CLIOutput.fail("--size must be WIDTHxHEIGHT between 64 and 8192, e.g. 1920x1080", code: 64)
         }
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
+        guard ["capture", "identity"].contains(documents) else {
+            throw CLIOutput.fail("--documents must be 'capture' or 'identity'", code: 64)
+        }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = parts[0]
         configuration.height = parts[1]
         let synthesizer = PhotoSynthesizer(configuration: configuration)
+        let identities = IdentityPhotoSet(width: parts[0], height: parts[1])
         var manifest = Data()
         let progress = ProgressBar(total: count, label: "synth")
         for index in 0..<count {
-            let photo = synthesizer.photo(seed: seed, index: index)
+            let photo = documents == "identity"
+                ? identities.photo(seed: seed, index: index).photo
+                : synthesizer.photo(seed: seed, index: index)
             let name = String(format: "%05d", index)
             try CLIImages.save(photo.image, to: "\(out)/\(name).jpg", quality: photo.truth.jpegQuality)
             let truth = try CLIOutput.encoder(pretty: false).encode(SynthEntry(file: "\(name).jpg", truth: photo.truth))

@@ -3,8 +3,11 @@ import Foundation
 /// Draws a flat, upright synthetic document: a tinted background with a security pattern,
 /// a portrait box, lines of glyph-like marks and, on cards and passports, an MRZ-like band.
 enum DocumentRenderer {
-    /// Renders a document whose longer side is `longSide` pixels.
-    static func render(_ kind: SyntheticDocumentKind, longSide: Int, random: inout SeededRandom) -> FloatCanvas {
+    /// Renders a document whose longer side is `longSide` pixels, with `print` on it when given
+    /// (a real MRZ instead of the MRZ-like band; a barcode back instead of the portrait side).
+    static func render(_ kind: SyntheticDocumentKind, longSide: Int, print: SyntheticPrint? = nil,
+                       random: inout SeededRandom) -> FloatCanvas {
+        let barcodeBack = print?.barcode != nil
         let ratio = kind.aspectRatio
         let width = ratio >= 1 ? longSide : Int(Double(longSide) * ratio)
         let height = ratio >= 1 ? Int(Double(longSide) / ratio) : longSide
@@ -25,7 +28,7 @@ enum DocumentRenderer {
         }
         let ink: (Float, Float, Float) = (Float(random.uniform(10...60)), Float(random.uniform(10...60)), Float(random.uniform(20...80)))
         var textLeft = Int(Double(width) * 0.06)
-        if kind != .paper {
+        if kind != .paper && !barcodeBack {
             // Portrait box with a head-like ellipse.
             let boxW = Int(Double(width) * 0.27), boxH = Int(Double(height) * 0.55)
             let boxX = Int(Double(width) * 0.05), boxY = Int(Double(height) * 0.15)
@@ -50,7 +53,7 @@ enum DocumentRenderer {
         // Text lines of glyph-like marks.
         let glyphH = max(4, Int(Double(height) * (kind == .paper ? 0.012 : 0.045)))
         let lineGap = Int(Double(glyphH) * (kind == .paper ? 2.2 : 2.0))
-        let textBottom = kind == .paper ? Int(Double(height) * 0.92) : Int(Double(height) * 0.70)
+        let textBottom = kind == .paper ? Int(Double(height) * 0.92) : Int(Double(height) * (barcodeBack ? 0.40 : 0.70))
         var y = Int(Double(height) * 0.12)
         while y + glyphH < textBottom {
             var x = textLeft
@@ -66,7 +69,13 @@ enum DocumentRenderer {
             }
             y += lineGap
         }
-        if kind != .paper {
+        if let print, !print.mrzLines.isEmpty {
+            printMRZ(print.mrzLines, kind: kind, on: &canvas, ink: (ink.0 * 0.5, ink.1 * 0.5, ink.2 * 0.5))
+        }
+        if let barcode = print?.barcode {
+            printBarcode(barcode, on: &canvas)
+        }
+        if kind != .paper && print == nil {
             // An MRZ-like band: two rows of uniform monospaced marks along the bottom.
             let mrzH = max(4, Int(Double(height) * 0.055))
             let pitch = Double(width) * 0.88 / 44

@@ -18,6 +18,10 @@ public struct PhotoSynthesizer: Sendable {
         public var heavyBlurRate = 0.2
         /// Share of mildly blurred photos (neither sharp nor heavy). Default 0.15.
         public var mildBlurRate = 0.15
+        /// The share of the frame the document covers, drawn uniformly. Default 0.12…0.55.
+        public var fillRange: ClosedRange<Double> = 0.12...0.55
+        /// The long side, in pixels, the flat document is drawn at before it is photographed. Default 900.
+        public var documentLongSide = 900
         /// The surfaces documents lie on; `nil` (the default) draws from all of them.
         public var backgrounds: [SyntheticBackground]?
         /// The defaults.
@@ -32,18 +36,22 @@ public struct PhotoSynthesizer: Sendable {
         self.configuration = configuration
     }
 
-    /// The photo number `index` of the set with seed `seed` (the same pair always gives the same photo).
-    public func photo(seed: UInt64, index: Int) -> SyntheticPhoto {
+    /// The photo number `index` of the set with seed `seed` (the same arguments always give the
+    /// same photo). `kind` defaults to a random card, passport page or sheet of paper; `print`
+    /// puts a real MRZ or barcode on the document.
+    public func photo(seed: UInt64, index: Int, kind chosenKind: SyntheticDocumentKind? = nil,
+                      print: SyntheticPrint? = nil) -> SyntheticPhoto {
         var random = SeededRandom(seed: seed &* 1_000_003 &+ UInt64(index))
         let w = configuration.width, h = configuration.height
-        let kind = SyntheticDocumentKind.allCases[Int(random.uniform(0...2.999))]
+        let drawnKind = [SyntheticDocumentKind.idCard, .passportPage, .paper][Int(random.uniform(0...2.999))]
+        let kind = chosenKind ?? drawnKind
         let drawn = SyntheticBackground.allCases[Int(random.uniform(0...5.999))]
         let background = configuration.backgrounds.flatMap { $0.isEmpty ? nil : $0[Int(random.uniform(0...0.999) * Double($0.count))] } ?? drawn
-        let document = DocumentRenderer.render(kind, longSide: 900, random: &random)
+        let document = DocumentRenderer.render(kind, longSide: configuration.documentLongSide, print: print, random: &random)
         var canvas = background.render(width: w, height: h, random: &random)
 
         // Placement: scale, rotation, perspective, position.
-        let fill = random.uniform(0.12...0.55)
+        let fill = random.uniform(configuration.fillRange)
         let docAspect = Double(document.width) / Double(document.height)
         let docW = (fill * Double(w * h) * docAspect).squareRoot()
         let docH = docW / docAspect
@@ -158,7 +166,8 @@ public struct PhotoSynthesizer: Sendable {
             rotationDegrees: rotation, blurSigma: sigma, motionBlurLength: motion,
             heavyBlur: sigma >= 2.5 || motion >= 12, sharp: sigma == 0 && motion == 0,
             glare: glare, glareCenter: glareCenter, glareRadius: glareRadius, shadow: shadow,
-            exposureGain: gain, noiseSigma: noise, jpegQuality: Int(random.uniform(55...95)))
+            exposureGain: gain, noiseSigma: noise, jpegQuality: Int(random.uniform(55...95)),
+            mrzLines: print?.mrzLines.isEmpty == false ? print?.mrzLines : nil)
         return SyntheticPhoto(image: canvas.image(), truth: truth)
     }
 

@@ -31,6 +31,8 @@ public struct SyntheticPhotoTruth: Sendable, Hashable, Codable {
     public var noiseSigma: Double
     /// The JPEG quality to save the photo with.
     public var jpegQuality: Int
+    /// The MRZ lines printed on the document, when it carries one.
+    public var mrzLines: [String]?
 }
 
 /// A synthetic photo and its truth.

@@ -1,0 +1,89 @@
+/// Printing real content (OCR-B MRZ lines, a barcode) onto a flat synthetic document.
+extension DocumentRenderer {
+    /// The document's physical width in millimetres (what the MRZ pitch of 2.54 mm is measured against).
+    static func physicalWidth(_ kind: SyntheticDocumentKind) -> Double {
+        switch kind {
+        case .idCard: return 85.6
+        case .td2Card: return 105
+        case .passportPage: return 125
+        case .paper: return 210
+        }
+    }
+
+    /// Prints MRZ lines at the bottom: 2.54 mm pitch, 4.23 mm line spacing, the last baseline
+    /// 4 mm above the bottom edge, centred horizontally.
+    static func printMRZ(_ lines: [String], kind: SyntheticDocumentKind, on canvas: inout FloatCanvas, ink: (Float, Float, Float)) {
+        guard let length = lines.first?.utf8.count, length > 0 else { return }
+        let perMillimetre = Double(canvas.width) / physicalWidth(kind)
+        let pitch = 2.54 * perMillimetre
+        let scale = pitch / Double(OCRBGlyphAtlas.cellWidth)
+        let left = (Double(canvas.width) - pitch * Double(length)) / 2
+        let lastBaseline = Double(canvas.height) - 4.0 * perMillimetre
+        let spacing = 4.23 * perMillimetre
+        for (row, line) in lines.enumerated() {
+            let baseline = lastBaseline - spacing * Double(lines.count - 1 - row)
+            let cellTop = baseline - Double(OCRBGlyphAtlas.baseline) * scale
+            for (column, byte) in line.utf8.enumerated() {
+                guard let glyph = OCRBGlyphAtlas.coverage(of: byte) else { continue }
+                stamp(glyph, at: (left + Double(column) * pitch, cellTop), scale: scale, on: &canvas, ink: ink)
+            }
+        }
+    }
+
+    /// Blends one atlas glyph into the canvas, its cell's top-left at `origin`, 2×2 supersampled.
+    static func stamp(_ glyph: [UInt8], at origin: (Double, Double), scale: Double, on canvas: inout FloatCanvas,
+                      ink: (Float, Float, Float)) {
+        let cw = OCRBGlyphAtlas.cellWidth, ch = OCRBGlyphAtlas.cellHeight
+        let x0 = max(0, Int(origin.0)), x1 = min(canvas.width, Int(origin.0 + Double(cw) * scale) + 1)
+        let y0 = max(0, Int(origin.1)), y1 = min(canvas.height, Int(origin.1 + Double(ch) * scale) + 1)
+        guard x0 < x1, y0 < y1 else { return }
+        func coverage(_ u: Double, _ v: Double) -> Float {
+            let fx = u - 0.5, fy = v - 0.5
+            let ix = Int(fx.rounded(.down)), iy = Int(fy.rounded(.down))
+            let tx = Float(fx - Double(ix)), ty = Float(fy - Double(iy))
+            func at(_ x: Int, _ y: Int) -> Float {
+                guard x >= 0, y >= 0, x < cw, y < ch else { return 0 }
+                return Float(glyph[y * cw + x])
+            }
+            let top = at(ix, iy) * (1 - tx) + at(ix + 1, iy) * tx
+            let bottom = at(ix, iy + 1) * (1 - tx) + at(ix + 1, iy + 1) * tx
+            return (top * (1 - ty) + bottom * ty) / 255
+        }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                var alpha: Float = 0
+                for (ox, oy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
+                    alpha += coverage((Double(x) + ox - origin.0) / scale, (Double(y) + oy - origin.1) / scale)
+                }
+                alpha /= 4
+                guard alpha > 0 else { continue }
+                let i = (y * canvas.width + x) * 3
+                canvas.data[i] += (ink.0 - canvas.data[i]) * alpha
+                canvas.data[i + 1] += (ink.1 - canvas.data[i + 1]) * alpha
+                canvas.data[i + 2] += (ink.2 - canvas.data[i + 2]) * alpha
+            }
+        }
+    }
+
+    /// Prints a barcode bitmap on a white label in the lower half, 85% of the width at most.
+    static func printBarcode(_ barcode: Image, on canvas: inout FloatCanvas) {
+        let gray = barcode.format == .gray ? barcode : barcode.grayscale()
+        let maxWidth = Double(canvas.width) * 0.85, maxHeight = Double(canvas.height) * 0.42
+        let scale = min(maxWidth / Double(gray.width), maxHeight / Double(gray.height))
+        let w = Double(gray.width) * scale, h = Double(gray.height) * scale
+        let left = (Double(canvas.width) - w) / 2, top = Double(canvas.height) * 0.94 - h
+        let quiet = 0.03 * Double(canvas.width)
+        canvas.fillRect(x: Int(left - quiet), y: Int(top - quiet), width: Int(w + 2 * quiet), height: Int(h + 2 * quiet),
+                        color: (246, 246, 244))
+        for y in max(0, Int(top))..<min(canvas.height, Int(top + h)) {
+            for x in max(0, Int(left))..<min(canvas.width, Int(left + w)) {
+                let u = min(gray.width - 1, Int((Double(x) + 0.5 - left) / scale))
+                let v = min(gray.height - 1, Int((Double(y) + 0.5 - top) / scale))
+                let value = Float(gray.pixels[v * gray.bytesPerRow + u]) / 255
+                let i = (y * canvas.width + x) * 3
+                let shade = 12 + value * (246 - 12)
+                canvas.data[i] = shade; canvas.data[i + 1] = shade; canvas.data[i + 2] = shade - value * 2
+            }
+        }
+    }
+}

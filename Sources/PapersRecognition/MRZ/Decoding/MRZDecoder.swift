@@ -1,0 +1,104 @@
+import Foundation
+import PapersCore
+
+/// Turns per-character probabilities into MRZ lines: each position takes the likeliest
+/// character its field allows, then failed check digits are repaired only with alternatives the
+/// recogniser itself found plausible, at most two characters per check. What stays wrong is
+/// reported, never guessed.
+enum MRZDecoder {
+    /// The OCR-B alphabet in class order.
+    static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8)
+
+    /// An alternative is considered only when its probability is at least this.
+    static let plausible: Float = 0.04
+
+    /// The decoded lines.
+    struct Decoded: Sendable {
+        var format: MRZFormat
+        var lines: [[UInt8]]
+        /// The probability of each chosen character.
+        var confidences: [[Float]]
+        /// The names of the checks that fail (`idNumber`, `dob`, `expiryDate`, `personalNumber`, `composite`).
+        var failedChecks: [String]
+        /// Characters changed from the likeliest reading to satisfy a check.
+        var corrections: Int
+
+        /// The mean log-probability of the chosen characters (higher is surer).
+        var meanLogProbability: Double {
+            let all = confidences.joined()
+            return all.reduce(0) { $0 + log(Double(max($1, 1e-9))) } / Double(max(1, all.count))
+        }
+    }
+
+    /// Decodes `probabilities[line][position][class]`.
+    static func decode(_ probabilities: [[[Float]]]) -> Decoded? {
+        guard let firstLine = probabilities.first else { return nil }
+        let count = probabilities.count, length = firstLine.count
+        let shapes = MRZFormat.allCases.filter { $0.lineCount == count && $0.lineLength == length }
+        guard !shapes.isEmpty else { return nil }
+        let unconstrained = probabilities.map { $0.map { alphabet[argmax($0, allowed: .any)] } }
+        let format = (try? MRZParser.detectFormat(unconstrained)) ?? shapes[0]
+        let schema = MRZSchema(format: format)
+
+        var lines = [[UInt8]](), confidences = [[Float]]()
+        for (l, line) in probabilities.enumerated() {
+            var bytes = [UInt8](), conf = [Float]()
+            for (c, p) in line.enumerated() {
+                let k = argmax(p, allowed: schema.classes[l][c])
+                bytes.append(alphabet[k]); conf.append(p[k])
+            }
+            lines.append(bytes); confidences.append(conf)
+        }
+
+        var corrections = 0
+        for check in schema.checks where !schema.holds(check, in: lines) {
+            let positions = check.covers.flatMap { run in run.range.map { (run.line, $0) } }
+                + [(check.digit.line, check.digit.range.lowerBound)]
+            if let fix = repair(check, positions: positions, lines: lines, probabilities: probabilities, schema: schema) {
+                for (l, c, k) in fix {
+                    lines[l][c] = alphabet[k]; confidences[l][c] = probabilities[l][c][k]
+                    corrections += 1
+                }
+            }
+        }
+        let failed = schema.checks.filter { !schema.holds($0, in: lines) }.map(\.name)
+        return Decoded(format: format, lines: lines, confidences: confidences, failedChecks: failed, corrections: corrections)
+    }
+
+    /// The cheapest change of one or two characters, among plausible alternatives, that makes the
+    /// check hold; `nil` when there is none.
+    static func repair(_ check: MRZSchema.Check, positions: [(Int, Int)], lines: [[UInt8]],
+                       probabilities: [[[Float]]], schema: MRZSchema) -> [(Int, Int, Int)]? {
+        // Alternatives per position: allowed, plausible, not the current choice.
+        var options: [(line: Int, column: Int, klass: Int, cost: Double)] = []
+        for (l, c) in positions {
+            let p = probabilities[l][c]
+            let current = alphabet.firstIndex(of: lines[l][c]) ?? 0
+            for k in p.indices where k != current && p[k] >= plausible && schema.classes[l][c].allows(alphabet[k]) {
+                options.append((l, c, k, log(Double(max(p[current], 1e-9))) - log(Double(p[k]))))
+            }
+        }
+        var best: (cost: Double, changes: [(Int, Int, Int)])?
+        func consider(_ changes: [(line: Int, column: Int, klass: Int, cost: Double)]) {
+            let cost = changes.reduce(0) { $0 + $1.cost }
+            if let best, best.cost <= cost { return }
+            var trial = lines
+            for change in changes { trial[change.line][change.column] = alphabet[change.klass] }
+            if schema.holds(check, in: trial) { best = (cost, changes.map { ($0.line, $0.column, $0.klass) }) }
+        }
+        for (i, a) in options.enumerated() {
+            consider([a])
+            for b in options[(i + 1)...] where !(a.line == b.line && a.column == b.column) {
+                consider([a, b])
+            }
+        }
+        return best?.changes
+    }
+
+    /// The class with the highest probability among those `allowed`.
+    static func argmax(_ p: [Float], allowed: MRZSchema.CharacterClass) -> Int {
+        var best = -1
+        for k in p.indices where allowed.allows(alphabet[k]) && (best < 0 || p[k] > p[best]) { best = k }
+        return max(0, best)
+    }
+}

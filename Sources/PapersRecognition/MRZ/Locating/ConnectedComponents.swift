@@ -1,0 +1,70 @@
+/// The bounding boxes of the 4-connected regions of a binary mask, found run by run.
+struct ConnectedComponents {
+    /// One region.
+    struct Component: Sendable, Hashable {
+        var minX: Int, minY: Int, maxX: Int, maxY: Int
+        /// Set pixels.
+        var count: Int
+
+        var width: Int { maxX - minX + 1 }
+        var height: Int { maxY - minY + 1 }
+        /// Set pixels over the bounding box area.
+        var fill: Double { Double(count) / Double(width * height) }
+    }
+
+    /// The regions of `mask` (1 = set), in no particular order.
+    static func find(in mask: InkMask) -> [Component] {
+        struct Run { var start: Int, end: Int, label: Int }
+        var parent: [Int] = []
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var boxes: [Component] = []
+        var previous: [Run] = []
+        var allRuns: [(y: Int, run: Run)] = []
+        for y in 0..<mask.height {
+            var current: [Run] = []
+            let row = y * mask.width
+            var x = 0
+            while x < mask.width {
+                guard mask.bits[row + x] == 1 else { x += 1; continue }
+                let start = x
+                while x < mask.width, mask.bits[row + x] == 1 { x += 1 }
+                var run = Run(start: start, end: x - 1, label: -1)
+                for other in previous where other.start <= run.end && other.end >= run.start {
+                    if run.label < 0 {
+                        run.label = root(other.label)
+                    } else {
+                        let a = root(run.label), b = root(other.label)
+                        if a != b { parent[max(a, b)] = min(a, b); run.label = min(a, b) }
+                    }
+                }
+                if run.label < 0 {
+                    run.label = parent.count
+                    parent.append(run.label)
+                }
+                current.append(run)
+                allRuns.append((y, run))
+            }
+            previous = current
+        }
+        var index: [Int: Int] = [:]
+        for (y, run) in allRuns {
+            let label = root(run.label)
+            let length = run.end - run.start + 1
+            if let i = index[label] {
+                boxes[i].minX = min(boxes[i].minX, run.start)
+                boxes[i].maxX = max(boxes[i].maxX, run.end)
+                boxes[i].minY = min(boxes[i].minY, y)
+                boxes[i].maxY = max(boxes[i].maxY, y)
+                boxes[i].count += length
+            } else {
+                index[label] = boxes.count
+                boxes.append(Component(minX: run.start, minY: y, maxX: run.end, maxY: y, count: length))
+            }
+        }
+        return boxes
+    }
+}
