@@ -5,11 +5,29 @@ struct ConnectedComponents {
         var minX: Int, minY: Int, maxX: Int, maxY: Int
         /// Set pixels.
         var count: Int
+        /// Sums over the set pixels (x, y, x², x·y) for a least-squares centre line.
+        var sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
 
         var width: Int { maxX - minX + 1 }
         var height: Int { maxY - minY + 1 }
         /// Set pixels over the bounding box area.
         var fill: Double { Double(count) / Double(width * height) }
+        /// Set pixels per column: the thickness of a bar, however slanted.
+        var thickness: Double { Double(count) / Double(width) }
+        /// The least-squares centre line `y = intercept + slope · x` of the set pixels.
+        var centreLine: (intercept: Double, slope: Double) {
+            let n = Double(count), d = n * sxx - sx * sx
+            let slope = d > 1e-9 ? (n * sxy - sx * sy) / d : 0
+            return ((sy - slope * sx) / n, slope)
+        }
+
+        mutating func addRun(y: Int, start: Int, end: Int) {
+            let a = Double(start), b = Double(end), n = b - a + 1, yy = Double(y)
+            let sumX = (a + b) * n / 2
+            // Σx² over a...b = S(b) − S(a − 1) with S(k) = k(k+1)(2k+1)/6.
+            func squares(_ k: Double) -> Double { k * (k + 1) * (2 * k + 1) / 6 }
+            sx += sumX; sy += yy * n; sxx += squares(b) - squares(a - 1); sxy += yy * sumX
+        }
     }
 
     /// The regions of `mask` (1 = set), in no particular order.
@@ -60,9 +78,12 @@ struct ConnectedComponents {
                 boxes[i].minY = min(boxes[i].minY, y)
                 boxes[i].maxY = max(boxes[i].maxY, y)
                 boxes[i].count += length
+                boxes[i].addRun(y: y, start: run.start, end: run.end)
             } else {
                 index[label] = boxes.count
-                boxes.append(Component(minX: run.start, minY: y, maxX: run.end, maxY: y, count: length))
+                var component = Component(minX: run.start, minY: y, maxX: run.end, maxY: y, count: length)
+                component.addRun(y: y, start: run.start, end: run.end)
+                boxes.append(component)
             }
         }
         return boxes

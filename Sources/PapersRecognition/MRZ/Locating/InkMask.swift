@@ -39,7 +39,7 @@ struct InkMask: Sendable {
                         - Int(integral[y1 * (w + 1) + x0]) + Int(integral[y0 * (w + 1) + x0])
                     let count = (x1 - x0) * (y1 - y0)
                     let mean = sum / count
-                    let threshold = min(mean * scale >> 10, mean - minimumDrop)
+                    let threshold = min((mean * scale) >> 10, mean - minimumDrop)
                     if Int(src[y * stride + x]) < threshold { bits[y * w + x] = 1 }
                 }
             }

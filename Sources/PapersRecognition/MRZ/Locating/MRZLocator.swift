@@ -1,39 +1,11 @@
 import PapersImaging
 
-/// A box in pixels: left, top, width, height.
-public struct PixelBox: Sendable, Hashable, Codable {
-    /// Left edge.
-    public var x: Double
-    /// Top edge.
-    public var y: Double
-    /// Width.
-    public var width: Double
-    /// Height.
-    public var height: Double
-
-    /// Creates a box.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// The vertical centre.
-    public var midY: Double { y + height / 2 }
-
-    /// The box with every coordinate multiplied by `factor`.
-    func scaled(by factor: Double) -> PixelBox {
-        PixelBox(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
-    }
-}
-
 /// Finds the bands of an image that look like an MRZ: two or three long, equally wide lines of
 /// text stacked at a regular spacing. Text must run roughly left to right (±5°).
 enum MRZLocator {
     /// A candidate MRZ: its text lines, top to bottom, in the searched image's pixels.
     struct Candidate: Sendable {
-        var lines: [PixelBox]
+        var lines: [TextLine]
         var score: Double
     }
 
@@ -45,8 +17,15 @@ enum MRZLocator {
         for gapFraction in [1.0 / 70, 1.0 / 130, 1.0 / 240] {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
             let mask = InkMask(gray: gray, radius: max(4, gap * 2))
-            let lines = ConnectedComponents.find(in: mask.smearedHorizontally(gap: gap)).filter { c in
-                c.height >= 4 && c.width >= 15 * c.height && c.width >= 60 && c.fill >= 0.45
+            let lines = ConnectedComponents.find(in: mask.smearedHorizontally(gap: gap)).compactMap { c -> TextLine? in
+                let thickness = c.thickness
+                guard thickness >= 3, c.width >= 60, Double(c.width) >= 15 * thickness else { return nil }
+                let line = c.centreLine
+                // A bar, not a blob: at most ±8° of slant and no more than slant plus twice the text height tall.
+                guard abs(line.slope) <= 0.14,
+                      Double(c.height) <= abs(line.slope) * Double(c.width) + 2.2 * thickness else { return nil }
+                return TextLine(minX: Double(c.minX), maxX: Double(c.maxX + 1), intercept: line.intercept + 0.5,
+                                slope: line.slope, height: thickness)
             }
             for group in groups(of: lines) where !found.contains(where: { overlaps($0, group) }) {
                 found.append(group)
@@ -57,29 +36,29 @@ enum MRZLocator {
     }
 
     /// Runs of 2 or 3 lines of similar width and left edge at a regular, line-height spacing.
-    static func groups(of lines: [ConnectedComponents.Component]) -> [Candidate] {
-        let sorted = lines.sorted { $0.minY < $1.minY }
+    static func groups(of lines: [TextLine]) -> [Candidate] {
+        let sorted = lines.sorted { $0.midY < $1.midY }
         var result: [Candidate] = []
         for (i, first) in sorted.enumerated() {
             var chain = [first]
             var last = first
             for next in sorted[(i + 1)...] where chain.count < 3 {
-                let height = Double(last.height + next.height) / 2
-                let spacing = Double(next.minY + next.maxY - last.minY - last.maxY) / 2
+                let height = (last.height + next.height) / 2
+                // Spacing measured along the upper line's slant, at the lower line's middle.
+                let x = (next.minX + next.maxX) / 2
+                let spacing = next.midY - (last.intercept + last.slope * x)
                 guard spacing >= 1.1 * height else { continue }
                 if spacing > 3.4 * height { break }
                 guard abs(next.width - first.width) <= max(6, first.width / 8),
-                      abs(next.minX - first.minX) <= max(4, Int(2 * height)) else { continue }
+                      abs(next.minX - first.minX) <= max(4, 2 * height),
+                      abs(next.slope - first.slope) <= 0.02 else { continue }
                 chain.append(next)
                 last = next
             }
             guard chain.count >= 2 else { continue }
-            let boxes = chain.map {
-                PixelBox(x: Double($0.minX), y: Double($0.minY), width: Double($0.width), height: Double($0.height))
-            }
             // Longer lines win (the MRZ spans the document); three equal lines are a TD1.
-            let width = boxes.map(\.width).reduce(0, +) / Double(boxes.count)
-            result.append(Candidate(lines: boxes, score: width * (chain.count == 3 ? 1.05 : 1)))
+            let width = chain.map(\.width).reduce(0, +) / Double(chain.count)
+            result.append(Candidate(lines: chain, score: width * (chain.count == 3 ? 1.05 : 1)))
         }
         return result
     }
@@ -87,7 +66,7 @@ enum MRZLocator {
     static func overlaps(_ a: Candidate, _ b: Candidate) -> Bool {
         a.lines.contains { l in
             b.lines.contains { m in
-                abs(l.midY - m.midY) < max(l.height, m.height) && l.x < m.x + m.width && m.x < l.x + l.width
+                abs(l.midY - m.midY) < max(l.height, m.height) && l.minX < m.maxX && m.minX < l.maxX
             }
         }
     }

@@ -21,11 +21,11 @@ struct SegmentedLine: Sendable {
 
 /// Straightens one located MRZ line and fits the fixed-pitch grid of its `count` characters.
 enum MRZLineSegmenter {
-    /// Cuts the line inside `box` of `gray` (packed gray, full resolution) into `count` cells.
-    /// Returns `nil` when the box holds no usable line.
-    static func segment(_ gray: Image, box: PixelBox, count: Int) -> SegmentedLine? {
-        guard let straight = straighten(gray, box: box) else { return nil }
-        let h = max(4.0, box.height)
+    /// Cuts `line` of `gray` (packed gray, full resolution) into `count` cells.
+    /// Returns `nil` when there is no usable line there.
+    static func segment(_ gray: Image, line: TextLine, count: Int) -> SegmentedLine? {
+        guard let straight = straighten(gray, line: line) else { return nil }
+        let h = max(4.0, line.height)
         let mask = InkMask(gray: straight, radius: max(4, Int(h)))
         guard let (top, bottom) = band(of: mask) else { return nil }
 
@@ -98,53 +98,28 @@ enum MRZLineSegmenter {
         return bottom - top >= 2 ? (top, bottom) : nil
     }
 
-    /// The line region resampled so that the text runs horizontally: the ink's vertical centre
-    /// is fitted as a straight line across the box and the region re-cut along it.
-    static func straighten(_ gray: Image, box: PixelBox) -> Image? {
-        let h = max(4.0, box.height)
-        let x0 = max(0, Int(box.x - 0.6 * h)), x1 = min(gray.width, Int(box.x + box.width + 0.6 * h))
-        let y0 = max(0, Int(box.y - 0.8 * h)), y1 = min(gray.height, Int(box.y + box.height + 0.8 * h))
-        guard x1 - x0 > 8, y1 - y0 > 4, let region = gray.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)?.packed
-        else { return nil }
-        let mask = InkMask(gray: region, radius: max(4, Int(h)))
-
-        // Ink centre per chunk of columns, then a least-squares line through them.
-        let chunk = max(4, Int(h))
-        var sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, sw = 0.0
-        let innerTop = Int(box.y) - y0, innerBottom = min(mask.height, innerTop + Int(box.height) + 1)
-        var cx = 0
-        while cx < mask.width {
-            var n = 0.0, yy = 0.0
-            for y in max(0, innerTop)..<max(max(0, innerTop), innerBottom) {
-                for x in cx..<min(mask.width, cx + chunk) where mask.bits[y * mask.width + x] == 1 {
-                    n += 1; yy += Double(y)
-                }
-            }
-            if n >= Double(chunk) {
-                let x = Double(cx) + Double(chunk) / 2, y = yy / n
-                sx += n * x; sy += n * y; sxx += n * x * x; sxy += n * x * y; sw += n
-            }
-            cx += chunk
-        }
-        guard sw > 0 else { return nil }
-        let denominator = sw * sxx - sx * sx
-        let slope = denominator > 1e-9 ? max(-0.1, min(0.1, (sw * sxy - sx * sy) / denominator)) : 0
-        let intercept = (sy - slope * sx) / sw
-
-        // Resample a band 2.6 line heights tall centred on the fitted line.
-        let outH = max(8, Int((2.6 * h).rounded())), outW = region.width
+    /// The line resampled along its centre line: a band 2.6 text heights tall, the text
+    /// horizontal, with 0.6 text heights of margin at both ends.
+    static func straighten(_ gray: Image, line: TextLine) -> Image? {
+        let h = max(4.0, line.height)
+        let x0 = line.minX - 0.6 * h
+        let outW = Int((line.width + 1.2 * h).rounded()), outH = max(8, Int((2.6 * h).rounded()))
+        guard outW > 8, gray.width > 1, gray.height > 1 else { return nil }
         var out = Image(width: outW, height: outH, format: .gray)
-        region.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<outH {
-                for x in 0..<outW {
-                    let sy = intercept + slope * Double(x) + Double(y) - Double(outH) / 2
-                    let fy = max(0, min(Double(region.height - 1), sy))
-                    let iy = min(region.height - 2, Int(fy)), t = fy - Double(iy)
-                    if region.height < 2 {
-                        out.pixels[y * outW + x] = src[x]
-                    } else {
-                        let a = Double(src[iy * outW + x]), b = Double(src[(iy + 1) * outW + x])
-                        out.pixels[y * outW + x] = UInt8(max(0, min(255, a + (b - a) * t + 0.5)))
+        let w = gray.width, maxX = Double(w - 1), maxY = Double(gray.height - 1)
+        gray.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for u in 0..<outW {
+                    let x = max(0, min(maxX, x0 + Double(u)))
+                    let ix = min(w - 2, Int(x)), tx = x - Double(ix)
+                    let centre = line.intercept + line.slope * x - Double(outH) / 2
+                    for v in 0..<outH {
+                        let y = max(0, min(maxY, centre + Double(v)))
+                        let iy = min(gray.height - 2, Int(y)), ty = y - Double(iy)
+                        let i = iy * w + ix
+                        let top = Double(src[i]) * (1 - tx) + Double(src[i + 1]) * tx
+                        let bottom = Double(src[i + w]) * (1 - tx) + Double(src[i + w + 1]) * tx
+                        dst[v * outW + u] = UInt8(max(0, min(255, top + (bottom - top) * ty + 0.5)))
                     }
                 }
             }

@@ -1,0 +1,124 @@
+import PapersCore
+import PapersImaging
+
+/// Reads the machine-readable zone of a passport, ID card or visa from a photo or a rectified
+/// document: finds the MRZ lines (upright or upside down), straightens them, cuts them into
+/// fixed-pitch cells, classifies each cell with the bundled OCR-B recogniser and lets the check
+/// digits choose among the recogniser's likely alternatives.
+public struct MRZReader: Sendable {
+    /// The character classifier.
+    public let classifier: OCRBClassifier
+    /// Unprotected characters below this probability make a reading uncertain. Default 0.5.
+    public var uncertaintyThreshold = 0.5
+    /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1400.
+    public var searchWidth = 1400
+
+    /// A reader using `classifier`.
+    public init(classifier: OCRBClassifier) {
+        self.classifier = classifier
+    }
+
+    /// A reader with the bundled OCR-B model.
+    public static func bundled() throws(RecognitionError) -> MRZReader {
+        MRZReader(classifier: try OCRBClassifier.bundled())
+    }
+
+    /// Reads the MRZ in `image` (gray or colour).
+    ///
+    /// - Throws: ``RecognitionError`` `noMRZ` when nothing looks like an MRZ, `mrzUnreadable`
+    ///   when MRZ-like lines are there but cannot be cut into characters.
+    public func read(_ image: Image) throws(RecognitionError) -> MRZReading {
+        let gray = (image.format == .gray ? image : image.grayscale()).packed
+        var sawLines = false
+        for rotation in [nil, Image.Rotation.clockwise, .counterClockwise] as [Image.Rotation?] {
+            let upright = rotation.map { gray.rotated($0) } ?? gray
+            let factor = upright.width > searchWidth ? Double(searchWidth) / Double(upright.width) : 1
+            let search = factor < 1
+                ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
+                : upright
+            let candidates = MRZLocator.candidates(in: search)
+            guard !candidates.isEmpty else { continue }
+            sawLines = true
+            var upsideDown: Image?
+            var best: MRZDecoder.Decoded?
+            for candidate in candidates {
+                let lines = candidate.lines.map { $0.scaled(by: 1 / factor) }
+                let lowerHalf = lines.map(\.midY).reduce(0, +) / Double(lines.count) > Double(upright.height) / 2
+                for flipped in lowerHalf ? [false, true] : [true, false] {
+                    let source: Image
+                    var textLines = lines
+                    if flipped {
+                        if upsideDown == nil { upsideDown = upright.rotated(.half) }
+                        source = upsideDown!
+                        textLines = lines.reversed().map {
+                            $0.rotatedHalfTurn(width: Double(upright.width), height: Double(upright.height))
+                        }
+                    } else {
+                        source = upright
+                    }
+                    for length in lineLengths(forLineCount: textLines.count) {
+                        guard let decoded = decode(source, lines: textLines, length: length) else { continue }
+                        if best.map({ Self.better(decoded, than: $0) }) ?? true { best = decoded }
+                    }
+                    if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
+                }
+                if let best, best.failedChecks.isEmpty { break }
+            }
+            if let best { return reading(from: best) }
+        }
+        throw sawLines
+            ? RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines found but they could not be cut into characters")
+            : RecognitionError(code: .noMRZ)
+    }
+
+    /// Characters per line to try for a number of lines.
+    func lineLengths(forLineCount count: Int) -> [Int] {
+        count == 3 ? [30] : [44, 36]
+    }
+
+    /// Segments and classifies every line, then decodes.
+    func decode(_ gray: Image, lines: [TextLine], length: Int) -> MRZDecoder.Decoded? {
+        var probabilities: [[[Float]]] = []
+        var patch = [Float](repeating: 0, count: CharacterPatch.width * CharacterPatch.height)
+        for textLine in lines {
+            guard let line = MRZLineSegmenter.segment(gray, line: textLine, count: length) else { return nil }
+            var row: [[Float]] = []
+            row.reserveCapacity(length)
+            for index in 0..<length {
+                let cell = CharacterCell(centerX: line.centerX(index), top: line.top, bottom: line.bottom, pitch: line.pitch)
+                CharacterPatch.sample(line.image, cell: cell, into: &patch)
+                row.append(classifier.probabilities(of: patch))
+            }
+            probabilities.append(row)
+        }
+        return MRZDecoder.decode(probabilities)
+    }
+
+    /// Fewer failed checks first, then the surer reading.
+    static func better(_ a: MRZDecoder.Decoded, than b: MRZDecoder.Decoded) -> Bool {
+        if a.failedChecks.count != b.failedChecks.count { return a.failedChecks.count < b.failedChecks.count }
+        return a.meanLogProbability > b.meanLogProbability
+    }
+
+    /// The public reading: lines, confidences, the parsed document and the uncertain characters.
+    func reading(from decoded: MRZDecoder.Decoded) -> MRZReading {
+        let lines = decoded.lines.map { String(decoding: $0, as: UTF8.self) }
+        let schema = MRZSchema(format: decoded.format)
+        var protected = Set<[Int]>()
+        for check in schema.checks where !decoded.failedChecks.contains(check.name) {
+            for run in check.covers + [check.digit] { for column in run.range { protected.insert([run.line, column]) } }
+        }
+        var uncertain: [MRZReading.Position] = []
+        for (l, row) in decoded.confidences.enumerated() {
+            for (c, p) in row.enumerated() where Double(p) < uncertaintyThreshold && !protected.contains([l, c]) {
+                uncertain.append(MRZReading.Position(line: l + 1, column: c + 1))
+            }
+        }
+        var document = try? MRZParser.parse(lines: lines)
+        document?.extractionMethod = .mrz
+        return MRZReading(format: document?.mrzData?.format ?? decoded.format, lines: lines,
+                          confidences: decoded.confidences.map { $0.map(Double.init) },
+                          failedChecks: decoded.failedChecks, corrections: decoded.corrections,
+                          uncertainPositions: uncertain, document: document)
+    }
+}

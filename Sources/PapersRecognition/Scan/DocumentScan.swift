@@ -1,0 +1,58 @@
+import PapersCore
+
+/// The photos of one document, read and merged.
+public struct DocumentScan: Sendable {
+    /// What each photo gave, in the order given.
+    public let sides: [SideScan]
+
+    /// The merged document: the MRZ's data when an MRZ was read (verified readings first), the
+    /// licence barcode's otherwise; fields one source lacks are filled from the other, and
+    /// `extractionMethod` says which sources were used.
+    public var document: DocumentData {
+        let readings = sides.compactMap(\.mrz).filter { $0.document != nil }
+        let mrz = readings.first(where: \.isVerified) ?? readings.min {
+            $0.failedChecks.count + $0.uncertainPositions.count < $1.failedChecks.count + $1.uncertainPositions.count
+        }
+        let licence = sides.compactMap(\.aamva).first?.documentData
+        var merged: DocumentData
+        switch (mrz?.document, licence) {
+        case let (.some(fromMRZ), .some(fromBarcode)):
+            merged = fromMRZ
+            merged.fillMissing(from: fromBarcode)
+            merged.extractionMethod = .mrz
+        case let (.some(fromMRZ), nil):
+            merged = fromMRZ
+            merged.extractionMethod = .mrz
+        case let (nil, .some(fromBarcode)):
+            merged = fromBarcode
+            merged.extractionMethod = .barcode
+        case (nil, nil):
+            merged = DocumentData(extractionMethod: .none)
+        }
+        return merged
+    }
+}
+
+extension DocumentData {
+    /// Copies every field that is empty here from `other`.
+    mutating func fillMissing(from other: DocumentData) {
+        if selectedCountry == nil { selectedCountry = other.selectedCountry }
+        if selectedDocumentType == nil { selectedDocumentType = other.selectedDocumentType }
+        if idNumber == nil { idNumber = other.idNumber }
+        if personalNumber == nil { personalNumber = other.personalNumber }
+        if issuingDate == nil { issuingDate = other.issuingDate }
+        if expiryDate == nil { expiryDate = other.expiryDate }
+        if issuingCountry == nil { issuingCountry = other.issuingCountry }
+        if lastName == nil { lastName = other.lastName }
+        if firstName == nil { firstName = other.firstName }
+        if middleName == nil { middleName = other.middleName }
+        if dob == nil { dob = other.dob }
+        if gender == nil { gender = other.gender }
+        if originatingCountry == nil { originatingCountry = other.originatingCountry }
+        if addressLine == nil { addressLine = other.addressLine }
+        if city == nil { city = other.city }
+        if subdivision == nil { subdivision = other.subdivision }
+        if postCode == nil { postCode = other.postCode }
+        if placeOfBirth == nil { placeOfBirth = other.placeOfBirth }
+    }
+}

@@ -1,0 +1,122 @@
+import PapersCore
+import PapersImaging
+
+/// Reads documents from photos: finds the document, straightens it, reads its MRZ, barcodes and
+/// QR codes, finds the portrait, and merges the sides of one document into one ``DocumentData``.
+///
+/// The recognisers that need native code (barcodes, faces) are passed in, so the scanner stays
+/// pure Swift; without them it reads MRZs only.
+public struct DocumentScanner: Sendable {
+    /// The MRZ reader.
+    public var mrzReader: MRZReader
+    /// The barcode reader, when barcodes are to be read.
+    public var barcodeReader: (any BarcodeReader)?
+    /// The face detector, when portraits are to be found.
+    public var faceDetector: (any FaceDetector)?
+    /// The capture analysis run on every photo.
+    public var analyzer = CaptureAnalyzer()
+
+    /// Creates a scanner.
+    public init(mrzReader: MRZReader, barcodeReader: (any BarcodeReader)? = nil, faceDetector: (any FaceDetector)? = nil) {
+        self.mrzReader = mrzReader
+        self.barcodeReader = barcodeReader
+        self.faceDetector = faceDetector
+    }
+
+    /// Scans one photo.
+    public func scanSide(_ image: Image) -> SideScan {
+        let result = analyzer.analyze(image)
+        var analysis = result.analysis
+        let rectified = result.detection.flatMap { detection in
+            analysis.documentDetected ? DocumentRectifier.rectify(image, quad: detection.quad, maximumWidth: 2000) : nil
+        }
+        var side = SideScan(analysis: analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
+                            face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: rectified)
+
+        // MRZ: the straightened document first, then the whole photo.
+        for source in [rectified, image].compactMap({ $0 }) {
+            do {
+                let reading = try mrzReader.read(source)
+                if side.mrz.map({ Self.better(reading, than: $0) }) ?? true { side.mrz = reading }
+                if reading.isVerified { break }
+            } catch {
+                if side.mrzError == nil || error.code == .mrzUnreadable { side.mrzError = error }
+            }
+        }
+        if side.mrz != nil { side.mrzError = nil }
+
+        // Barcodes: the straightened document first, then the whole photo.
+        if let barcodeReader {
+            for source in [rectified, image].compactMap({ $0 }) {
+                let found = (try? barcodeReader.read(source, symbologies: [.pdf417, .qrCode])) ?? []
+                if !found.isEmpty { side.barcodes = found; break }
+            }
+            for barcode in side.barcodes {
+                switch barcode.symbology {
+                case .pdf417: if side.aamva == nil { side.aamva = try? AAMVAParser.parse(barcode.bytes) }
+                case .qrCode: side.qrCodes.append(QRPayload(bytes: barcode.bytes))
+                }
+            }
+        }
+
+        // The portrait on the document.
+        if let faceDetector {
+            let source = rectified ?? image
+            if let face = (try? faceDetector.detectFaces(in: source))?.first {
+                side.face = face
+                side.portrait = Self.portrait(of: face, in: source)
+            }
+            analysis.faceDetected = side.face != nil
+            side.analysis = analysis
+        }
+        return side
+    }
+
+    /// Scans the photos of one document (front, back…) and merges what they carry.
+    ///
+    /// - Throws: ``RecognitionError`` `nothingReadable` when no photo has an MRZ, a licence
+    ///   barcode or a QR code, with the likeliest reason (blur, glare, no document, an MRZ that
+    ///   cannot be read).
+    public func scan(_ images: [Image]) throws(RecognitionError) -> DocumentScan {
+        let sides = images.map(scanSide)
+        guard sides.contains(where: \.hasReadableContent) else {
+            throw RecognitionError(code: .nothingReadable, detail: Self.reason(sides))
+        }
+        return DocumentScan(sides: sides)
+    }
+
+    /// Fewer failed checks first, then fewer uncertain characters, then the higher mean confidence.
+    static func better(_ a: MRZReading, than b: MRZReading) -> Bool {
+        if (a.document != nil) != (b.document != nil) { return a.document != nil }
+        if a.failedChecks.count != b.failedChecks.count { return a.failedChecks.count < b.failedChecks.count }
+        if a.uncertainPositions.count != b.uncertainPositions.count { return a.uncertainPositions.count < b.uncertainPositions.count }
+        let meanA = a.confidences.joined().reduce(0, +), meanB = b.confidences.joined().reduce(0, +)
+        return meanA > meanB
+    }
+
+    /// The face box grown to a passport-photo crop (head and shoulders), clipped to the image.
+    static func portrait(of face: DetectedFace, in image: Image) -> Image? {
+        let cx = face.x + face.width / 2, cy = face.y + face.height / 2
+        let w = face.width * 1.8, h = face.height * 2.3
+        let x0 = max(0, Int(cx - w / 2)), y0 = max(0, Int(cy - h * 0.45))
+        let x1 = min(image.width, Int(cx + w / 2)), y1 = min(image.height, Int(cy + h * 0.55))
+        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
+        return image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The likeliest reason nothing was read, from what the photos showed.
+    static func reason(_ sides: [SideScan]) -> String {
+        if sides.allSatisfy({ !$0.analysis.documentDetected }) && sides.allSatisfy({ $0.mrzError?.code != .mrzUnreadable }) {
+            return "no document found in the photo"
+        }
+        if sides.contains(where: { $0.analysis.isBlurry }) { return "the photo is blurred" }
+        if sides.contains(where: { $0.analysis.glareDetected }) { return "glare covers part of the document" }
+        if sides.contains(where: { !$0.analysis.documentInFrame && $0.analysis.documentDetected }) {
+            return "the document is cut off at the edge of the photo"
+        }
+        if let unreadable = sides.compactMap(\.mrzError).first(where: { $0.code == .mrzUnreadable }) {
+            return unreadable.detail ?? "the MRZ cannot be read"
+        }
+        return "no MRZ, barcode or QR code found"
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import PapersCore
+import PapersImaging
+import PapersImagingCodecs
+import PapersRecognition
+
+/// `papers scan`: read documents from photos.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read a passport, ID card, visa or driving licence from photos (MRZ, PDF417, QR).",
+        discussion: """
+        IMAGE... are photos of one document (front, back); they are merged into one document. A \
+        directory argument scans every JPEG and PNG in it as a document of its own: one JSON \
+        document per line on stdout, a progress bar on stderr. Exits non-zero with a one-line \
+        reason when nothing readable is found.
+        """
+    )
+
+    @Flag(name: .long, help: "Print JSON (the document's fields at the top level, the reading's details under \"scan\").")
+    var json = false
+
+    @Argument(help: "Photos of one document, or one directory of photos.")
+    var images: [String]
+
+    func run() async throws {
+        guard !images.isEmpty else { throw CLIOutput.fail("give at least one image", code: 64) }
+        let scanner = try Self.scanner()
+        var isDirectory: ObjCBool = false
+        if images.count == 1, FileManager.default.fileExists(atPath: images[0], isDirectory: &isDirectory), isDirectory.boolValue {
+            try scanDirectory(images[0], scanner: scanner)
+            return
+        }
+        let frames = try images.map { try CLIImages.load($0) }
+        do {
+            let scan = try scanner.scan(frames)
+            try emit(scan, file: nil)
+        } catch let error as RecognitionError {
+            throw CLIOutput.fail(error.description, code: 65)
+        }
+    }
+
+    /// The scanner with every recogniser this build has.
+    static func scanner() throws -> DocumentScanner {
+        do {
+            return DocumentScanner(mrzReader: try MRZReader.bundled())
+        } catch {
+            throw CLIOutput.fail(error.description, code: 70)
+        }
+    }
+
+    func scanDirectory(_ path: String, scanner: DocumentScanner) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: path)
+            .filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted()
+        guard !names.isEmpty else { throw CLIOutput.fail("no JPEG or PNG files in \(path)", code: 66) }
+        let progress = ProgressBar(total: names.count, label: "scan")
+        var failures = 0
+        for name in names {
+            let file = (path as NSString).appendingPathComponent(name)
+            do {
+                let scan = try scanner.scan([try CLIImages.load(file)])
+                try emit(scan, file: name, compact: true)
+            } catch let error as RecognitionError {
+                failures += 1
+                try CLIOutput.printJSON(ScanFailure(file: name, error: error.code.rawValue, reason: error.description), pretty: false)
+            }
+            progress.advance()
+        }
+        progress.finish()
+        if failures == names.count { throw CLIOutput.fail("nothing readable in any of the \(names.count) images", code: 65) }
+    }
+
+    func emit(_ scan: DocumentScan, file: String?, compact: Bool = false) throws {
+        let output = ScanOutput(scan: scan, file: file)
+        if json || compact {
+            try CLIOutput.printJSON(output, pretty: !compact)
+        } else {
+            print(DocumentSummary.lines(scan.document).joined(separator: "\n"))
+            for (index, side) in scan.sides.enumerated() {
+                if let mrz = side.mrz {
+                    print("side \(index + 1) MRZ".padding(toLength: 16, withPad: " ", startingAt: 0) + " " + (mrz.isVerified ? "verified" : "NOT verified (failed: \(mrz.failedChecks.joined(separator: ", ")), uncertain characters: \(mrz.uncertainPositions.count))"))
+                    for line in mrz.lines { print(String(repeating: " ", count: 17) + line) }
+                }
+            }
+        }
+    }
+}
+
+/// One failed file of a directory scan.
+struct ScanFailure: Encodable {
+    let file: String
+    let error: String
+    let reason: String
+}

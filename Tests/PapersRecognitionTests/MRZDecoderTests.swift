@@ -1,0 +1,74 @@
+@testable import PapersRecognition
+import PapersCore
+import Testing
+
+@Suite("MRZ decoder")
+struct MRZDecoderTests {
+    static let specimen = [
+        "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+        "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    ]
+
+    /// Probabilities that put `confidence` on each character of `lines` and share the rest.
+    static func probabilities(_ lines: [String], confidence: Float = 0.98) -> [[[Float]]] {
+        lines.map { line in
+            line.utf8.map { byte in
+                var p = [Float](repeating: (1 - confidence) / 36, count: 37)
+                p[MRZDecoder.alphabet.firstIndex(of: byte)!] = confidence
+                return p
+            }
+        }
+    }
+
+    static func set(_ p: inout [[[Float]]], line: Int, column: Int, _ pairs: [(Character, Float)]) {
+        p[line][column] = [Float](repeating: 0.001, count: 37)
+        for (c, v) in pairs { p[line][column][MRZDecoder.alphabet.firstIndex(of: c.asciiValue!)!] = v }
+    }
+
+    @Test("a clean reading decodes to the same lines with every check holding")
+    func clean() throws {
+        let decoded = try #require(MRZDecoder.decode(Self.probabilities(Self.specimen)))
+        #expect(decoded.format == .mrp)
+        #expect(decoded.lines.map { String(decoding: $0, as: UTF8.self) } == Self.specimen)
+        #expect(decoded.failedChecks.isEmpty)
+        #expect(decoded.corrections == 0)
+    }
+
+    @Test("a digit field takes the likeliest digit even when a letter scored higher")
+    func fieldClasses() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Birth date "740812": the '0' at line 2 column 16 read as 'O'.
+        Self.set(&p, line: 1, column: 15, [("O", 0.7), ("0", 0.25)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(String(decoding: decoded.lines[1], as: UTF8.self) == Self.specimen[1])
+        #expect(decoded.failedChecks.isEmpty)
+    }
+
+    @Test("a failed check digit is repaired with the recogniser's second choice")
+    func repair() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Document number "L898902C3": the '8' at column 2 read as 'B' first.
+        Self.set(&p, line: 1, column: 1, [("B", 0.6), ("8", 0.35)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(String(decoding: decoded.lines[1], as: UTF8.self) == Self.specimen[1])
+        #expect(decoded.corrections == 1)
+        #expect(decoded.failedChecks.isEmpty)
+    }
+
+    @Test("a confident misreading is reported as a failed check, not guessed away")
+    func noGuessing() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Expiry date "120415": the '4' read as '9' with no plausible alternative.
+        Self.set(&p, line: 1, column: 24, [("9", 0.99)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.failedChecks.contains("expiryDate"))
+        #expect(decoded.failedChecks.contains("composite"))
+        #expect(decoded.corrections == 0)
+    }
+
+    @Test("lines that fit no MRZ shape give nothing")
+    func wrongShape() {
+        #expect(MRZDecoder.decode(Self.probabilities(["P<UTO<<<<<"])) == nil)
+        #expect(MRZDecoder.decode([]) == nil)
+    }
+}
