@@ -11,29 +11,13 @@ struct AnalyzeBench: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON.") var json = false
     @Argument(help: "A JPEG or PNG frame.") var image: String
 
-    /// The figures printed.
-    struct Figures: Codable {
-        let medianMs: Double
-        let minMs: Double
-        let iterations: Int
-        let width: Int
-        let height: Int
-    }
-
     func run() async throws {
         guard iterations > 0 else { throw CLIOutput.fail("--iterations must be at least 1", code: 64) }
         let frame = try CLIImages.load(image)
         let analyzer = CaptureAnalyzer()
-        _ = analyzer.analyze(frame)
-        let clock = ContinuousClock()
-        var times: [Double] = []
-        for _ in 0..<iterations {
-            let elapsed = clock.measure { _ = analyzer.analyze(frame) }
-            times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        let figures = BenchTiming.measure(iterations: iterations, width: frame.width, height: frame.height) {
+            _ = analyzer.analyze(frame)
         }
-        times.sort()
-        let figures = Figures(medianMs: times[times.count / 2], minMs: times[0], iterations: iterations,
-                              width: frame.width, height: frame.height)
         if json {
             try CLIOutput.printJSON(figures, pretty: false)
         } else {

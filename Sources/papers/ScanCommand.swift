@@ -41,8 +41,8 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// The scanner with every recogniser this build has.
-    static func scanner() throws -> DocumentScanner {
+    /// The scanner with every recogniser this build has (barcodes and faces can be left out).
+    static func scanner(barcodes: Bool = true, faces: Bool = true) throws -> DocumentScanner {
         do {
             return DocumentScanner(mrzReader: try MRZReader.bundled())
         } catch {
