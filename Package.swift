@@ -60,7 +60,19 @@ let package = Package(
         // dlib's HOG face detector (Debian libdlib-dev) behind a C API written in C++.
         .target(
             name: "CDlibShim",
-            linkerSettings: [.linkedLibrary("dlib")]
+            // dlib's detector is header templates compiled into this one file: at -O0 a 640×480
+            // detection takes 3.5 s instead of 25 ms, so debug builds optimise it too. (Unsafe
+            // flags are fine for a root or path dependency, not for a version-pinned one.)
+            cxxSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
+            linkerSettings: [
+                .linkedLibrary("dlib"),
+                // Debian's dlib is built with DLIB_USE_BLAS and DLIB_USE_LAPACK, so its headers call
+                // CBLAS (cblas_*) and LAPACK (dgesvd_) from our object file. libdlib pulls in
+                // libblas.so.3 and liblapack.so.3, but the unversioned names come only with
+                // libblas-dev/liblapack-dev, hence the exact file names.
+                .linkedLibrary(":libblas.so.3", .when(platforms: [.linux])),
+                .linkedLibrary(":liblapack.so.3", .when(platforms: [.linux])),
+            ]
         ),
         .target(
             name: "PapersFacesDlib",

@@ -1,1 +1,186 @@
 import CZXingShim
+import Foundation
+import PapersImaging
+import PapersRecognition
+
+/// Reads PDF417 and QR codes with zxing-cpp (the one file that touches its C API).
+///
+/// zxing-cpp 1.4 reads clean, upright symbols in one pass. When that pass finds nothing, the
+/// reader retries with the other ``Attempt``s of its configuration, in order, and stops at the
+/// first that finds anything. The default ladder was measured on the zxing-cpp samples and on a
+/// synthetic corpus of skewed, blurred, noisy PDF417 and QR symbols: in-plane skew is what 1.4's
+/// PDF417 detector tolerates least (a wide symbol fails beyond about 2 degrees), so most retries
+/// rotate the image by a few degrees.
+///
+/// Payloads come back as raw bytes, exactly as encoded.
+public struct ZXingBarcodeReader: BarcodeReader {
+    /// One decoding pass: how to binarise and how to resample the image first.
+    public struct Attempt: Sendable, Hashable {
+        /// zxing's grey-to-black-and-white conversion.
+        public enum Binarizer: Sendable, Hashable, CaseIterable {
+            /// Thresholds from the local neighbourhood (zxing's default, hybrid binarizer).
+            case localAverage
+            /// One threshold per line from the valley of the histogram.
+            case globalHistogram
+            /// A fixed threshold of 127.
+            case fixedThreshold
+        }
+
+        /// The binarizer.
+        public var binarizer: Binarizer
+        /// Resampling factor before decoding, 0.1 to 8 (1 keeps the image as it is).
+        public var scale: Double
+        /// In-plane rotation, clockwise, applied before decoding, -180 to 180 degrees.
+        public var rotationDegrees: Double
+
+        /// Creates an attempt.
+        public init(binarizer: Binarizer = .localAverage, scale: Double = 1, rotationDegrees: Double = 0) {
+            self.binarizer = binarizer
+            self.scale = scale
+            self.rotationDegrees = rotationDegrees
+        }
+
+        /// One pass with zxing's defaults.
+        public static let single: [Attempt] = [Attempt()]
+
+        /// The measured default ladder: zxing's defaults, then the global-histogram binarizer,
+        /// then rotations of ±3, ±6, ±9 and ±12 degrees, then enlargements by 1.5 and 2.
+        public static let standard: [Attempt] = [
+            Attempt(),
+            Attempt(binarizer: .globalHistogram),
+        ] + [3.0, 6, 9, 12].flatMap { [Attempt(rotationDegrees: $0), Attempt(rotationDegrees: -$0)] } + [
+            Attempt(scale: 1.5),
+            Attempt(scale: 2),
+        ]
+    }
+
+    /// How hard the reader tries.
+    public struct Configuration: Sendable, Hashable {
+        /// The passes, in order; reading stops at the first that finds a symbol.
+        /// Default: ``Attempt/standard``.
+        public var attempts: [Attempt] = Attempt.standard
+        /// zxing's `tryHarder`: more scan lines (slower, finds more). Default `true`.
+        public var tryHarder = true
+        /// zxing's `tryRotate`: also look at the image turned by 90, 180 and 270 degrees. Default `true`.
+        public var tryRotate = true
+        /// zxing's `tryDownscale`: also scan zxing's own shrunk copies of large images. Default `true`.
+        public var tryDownscale = true
+        /// Attempts whose resampled image would exceed this many pixels are skipped. Default 16 million.
+        public var maximumResampledPixels = 16_000_000
+
+        /// The defaults.
+        public init() {}
+
+        /// One pass with zxing's defaults: the fastest, e.g. for live frames.
+        public static var singlePass: Configuration {
+            var configuration = Configuration()
+            configuration.attempts = Attempt.single
+            return configuration
+        }
+    }
+
+    /// The configuration.
+    public var configuration: Configuration
+
+    /// Creates a reader.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Every barcode of the given symbologies in the image, from the first attempt that finds any.
+    ///
+    /// - Returns: the symbols found (none for an empty `symbologies` set); corners in the image's pixels.
+    /// - Throws: ``RecognitionError/Code/invalidInput`` for an invalid configuration,
+    ///   ``RecognitionError/Code/nativeFailure`` when zxing-cpp fails.
+    public func read(_ image: Image, symbologies: Set<BarcodeSymbology>) throws(RecognitionError) -> [DecodedBarcode] {
+        try validate()
+        var formats: UInt32 = 0
+        if symbologies.contains(.pdf417) { formats |= UInt32(PAPERS_ZXING_FORMAT_PDF417) }
+        if symbologies.contains(.qrCode) { formats |= UInt32(PAPERS_ZXING_FORMAT_QR_CODE) }
+        guard formats != 0 else { return [] }
+        for attempt in configuration.attempts where fits(attempt, image) {
+            let found = try decode(image, formats: formats, attempt: attempt)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    private func validate() throws(RecognitionError) {
+        guard !configuration.attempts.isEmpty else {
+            throw RecognitionError(code: .invalidInput, detail: "configuration.attempts is empty")
+        }
+        for (index, attempt) in configuration.attempts.enumerated() {
+            guard attempt.scale >= 0.1, attempt.scale <= 8 else {
+                throw RecognitionError(code: .invalidInput, detail: "configuration.attempts[\(index)].scale is outside 0.1...8")
+            }
+            guard attempt.rotationDegrees >= -180, attempt.rotationDegrees <= 180 else {
+                throw RecognitionError(code: .invalidInput, detail: "configuration.attempts[\(index)].rotationDegrees is outside -180...180")
+            }
+        }
+    }
+
+    /// Whether the attempt's resampled image stays within the pixel budget.
+    private func fits(_ attempt: Attempt, _ image: Image) -> Bool {
+        if attempt.scale == 1 && attempt.rotationDegrees == 0 { return true }
+        let radians = attempt.rotationDegrees * .pi / 180
+        let (c, s) = (abs(cos(radians)), abs(sin(radians)))
+        let w = Double(image.width) * attempt.scale, h = Double(image.height) * attempt.scale
+        return (w * c + h * s) * (w * s + h * c) <= Double(configuration.maximumResampledPixels)
+    }
+
+    private func decode(_ image: Image, formats: UInt32, attempt: Attempt) throws(RecognitionError) -> [DecodedBarcode] {
+        var options = papers_zxing_options()
+        papers_zxing_options_init(&options)
+        options.formats = formats
+        options.try_harder = configuration.tryHarder ? 1 : 0
+        options.try_rotate = configuration.tryRotate ? 1 : 0
+        options.try_downscale = configuration.tryDownscale ? 1 : 0
+        switch attempt.binarizer {
+        case .localAverage: options.binarizer = Int32(PAPERS_ZXING_BINARIZER_LOCAL_AVERAGE.rawValue)
+        case .globalHistogram: options.binarizer = Int32(PAPERS_ZXING_BINARIZER_GLOBAL_HISTOGRAM.rawValue)
+        case .fixedThreshold: options.binarizer = Int32(PAPERS_ZXING_BINARIZER_FIXED_THRESHOLD.rawValue)
+        }
+        options.scale = attempt.scale
+        options.rotation_degrees = attempt.rotationDegrees
+
+        let pixelFormat: papers_zxing_pixel_format
+        switch image.format {
+        case .gray: pixelFormat = PAPERS_ZXING_PIXELS_GRAY
+        case .rgb: pixelFormat = PAPERS_ZXING_PIXELS_RGB
+        case .rgba: pixelFormat = PAPERS_ZXING_PIXELS_RGBA
+        }
+        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height),
+              let stride = Int32(exactly: image.bytesPerRow) else {
+            throw RecognitionError(code: .invalidInput, detail: "the image is too large for zxing-cpp")
+        }
+
+        var handle: OpaquePointer?
+        let status = image.pixels.withUnsafeBufferPointer { buffer in
+            papers_zxing_read(buffer.baseAddress, buffer.count, width, height, stride, pixelFormat, &options, &handle)
+        }
+        defer { papers_zxing_results_free(handle) }
+        switch status {
+        case PAPERS_ZXING_OK: break
+        case PAPERS_ZXING_INVALID_ARGUMENT: throw RecognitionError(code: .invalidInput, detail: "zxing-cpp refused the image")
+        case PAPERS_ZXING_OUT_OF_MEMORY: throw RecognitionError(code: .nativeFailure, detail: "zxing-cpp ran out of memory")
+        default: throw RecognitionError(code: .nativeFailure, detail: "zxing-cpp failed")
+        }
+
+        var found: [DecodedBarcode] = []
+        for index in 0..<papers_zxing_results_count(handle) {
+            let symbology: BarcodeSymbology
+            switch papers_zxing_result_format(handle, index) {
+            case UInt32(PAPERS_ZXING_FORMAT_PDF417): symbology = .pdf417
+            case UInt32(PAPERS_ZXING_FORMAT_QR_CODE): symbology = .qrCode
+            default: continue
+            }
+            var length = 0
+            let bytes = papers_zxing_result_bytes(handle, index, &length).map { [UInt8](UnsafeBufferPointer(start: $0, count: length)) } ?? []
+            var xy = [Double](repeating: 0, count: 8)
+            guard papers_zxing_result_corners(handle, index, &xy) == 1 else { continue }
+            let corners = (0..<4).map { Point(x: xy[2 * $0], y: xy[2 * $0 + 1]) }
+            found.append(DecodedBarcode(symbology: symbology, bytes: bytes, corners: corners))
+        }
+        return found
+    }
+}

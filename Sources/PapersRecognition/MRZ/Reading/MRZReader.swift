@@ -79,14 +79,13 @@ public struct MRZReader: Sendable {
     /// Segments and classifies every line, then decodes.
     func decode(_ gray: Image, lines: [TextLine], length: Int) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []
-        var patch = [Float](repeating: 0, count: CharacterPatch.width * CharacterPatch.height)
+        var patch = [Float](repeating: 0, count: CharacterPatch.count)
         for textLine in lines {
             guard let line = MRZLineSegmenter.segment(gray, line: textLine, count: length) else { return nil }
             var row: [[Float]] = []
             row.reserveCapacity(length)
             for index in 0..<length {
-                let cell = CharacterCell(centerX: line.centerX(index), top: line.top, bottom: line.bottom, pitch: line.pitch)
-                CharacterPatch.sample(line.image, cell: cell, into: &patch)
+                CharacterPatch.sample(line.image, cell: line.cell(index), into: &patch)
                 row.append(classifier.probabilities(of: patch))
             }
             probabilities.append(row)

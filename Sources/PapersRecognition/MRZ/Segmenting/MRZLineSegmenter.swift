@@ -7,16 +7,21 @@ struct SegmentedLine: Sendable {
     /// The top of the capitals and the baseline in `image`.
     var top: Double
     var bottom: Double
-    /// The left edge of the first cell and the pitch.
-    var offset: Double
-    var pitch: Double
-    /// The number of cells.
-    var count: Int
+    /// The `count + 1` cell boundaries, left to right.
+    var boundaries: [Double]
     /// How much ink the cell boundaries cross, relative to the average column (lower is cleaner).
     var boundaryInk: Double
 
-    /// The centre of cell `index`.
-    func centerX(_ index: Int) -> Double { offset + (Double(index) + 0.5) * pitch }
+    /// The number of cells.
+    var count: Int { boundaries.count - 1 }
+    /// The mean pitch.
+    var pitch: Double { (boundaries[boundaries.count - 1] - boundaries[0]) / Double(count) }
+
+    /// Cell `index` for the classifier.
+    func cell(_ index: Int) -> CharacterCell {
+        let left = boundaries[index], right = boundaries[index + 1]
+        return CharacterCell(centerX: (left + right) / 2, top: top, bottom: bottom, pitch: right - left)
+    }
 }
 
 /// Straightens one located MRZ line and fits the fixed-pitch grid of its `count` characters.
@@ -42,15 +47,41 @@ enum MRZLineSegmenter {
         guard let first = inked.first, let last = inked.last, last - first > count * 2 else { return nil }
 
         let grid = fitGrid(profile: profile, first: Double(first), last: Double(last + 1), count: count)
+        let boundaries = refine(grid.boundaries, profile: profile)
         let mean = profile[first...last].reduce(0, +) / Double(last - first + 1)
         return SegmentedLine(image: straight, top: Double(top), bottom: Double(bottom + 1),
-                             offset: grid.offset, pitch: grid.pitch, count: count,
-                             boundaryInk: grid.cost / max(1e-9, mean))
+                             boundaries: boundaries, boundaryInk: grid.cost / max(1e-9, mean))
     }
 
-    /// The grid (first boundary, pitch) whose `count + 1` boundaries cross the least ink while
-    /// the cells cover the inked span `first..<last`.
-    static func fitGrid(profile: [Double], first: Double, last: Double, count: Int) -> (offset: Double, pitch: Double, cost: Double) {
+    /// Moves each boundary, within a fifth of a pitch, to the middle of the emptiest columns
+    /// near it: print spacing is not perfectly even after an imperfect perspective correction.
+    static func refine(_ boundaries: [Double], profile: [Double]) -> [Double] {
+        guard boundaries.count > 2 else { return boundaries }
+        var refined = boundaries
+        for i in boundaries.indices {
+            let pitch = i + 1 < boundaries.count ? boundaries[i + 1] - boundaries[i] : boundaries[i] - boundaries[i - 1]
+            let reach = Int(pitch * 0.2)
+            let centre = Int(boundaries[i].rounded())
+            guard reach >= 1 else { continue }
+            var lowest = Double.infinity, from = centre, to = centre
+            for x in (centre - reach)...(centre + reach) {
+                let ink = x >= 0 && x < profile.count ? profile[x] : 0
+                if ink < lowest { lowest = ink; from = x; to = x } else if ink == lowest, x == to + 1 { to = x }
+            }
+            let here = centre >= 0 && centre < profile.count ? profile[centre] : 0
+            if lowest < here { refined[i] = Double(from + to) / 2 + 0.5 }
+        }
+        // Keep the order and a sane minimum width.
+        for i in 1..<refined.count where refined[i] < refined[i - 1] + 0.5 * (boundaries[i] - boundaries[i - 1]) {
+            refined[i] = boundaries[i]
+        }
+        return refined
+    }
+
+    /// The grid whose `count + 1` boundaries cross the least ink while the cells cover the inked
+    /// span `first..<last`. Boundary `i` sits at `offset + pitch·i + bend·i²`: the bend absorbs the
+    /// steady change of pitch that a slightly wrong perspective leaves along a line.
+    static func fitGrid(profile: [Double], first: Double, last: Double, count: Int) -> (boundaries: [Double], cost: Double) {
         let n = Double(count)
         // A glyph is about 0.7 pitch wide, so the span is about (n − 0.3) pitches.
         let estimate = (last - first) / (n - 0.3)
@@ -59,22 +90,34 @@ enum MRZLineSegmenter {
             let i = Int(x), t = x - Double(i)
             return profile[i] * (1 - t) + profile[i + 1] * t
         }
-        var best = (offset: first - 0.15 * estimate, pitch: estimate, cost: Double.infinity)
-        for p in 0...30 {
-            let pitch = estimate * (0.94 + 0.004 * Double(p))
-            for o in 0...16 {
-                let offset = first - pitch * (0.02 + 0.03 * Double(o))
-                // The grid must reach past the last ink.
-                guard offset + n * pitch >= last - 0.1 * pitch else { continue }
-                var cost = 0.0
-                for i in 0...count { cost += ink(at: offset + Double(i) * pitch) }
-                // Slight preference for the span-based estimate, so flat profiles stay centred.
-                cost /= n + 1
-                cost += abs(pitch - estimate) / estimate * 0.5
-                if cost < best.cost { best = (offset, pitch, cost) }
+        var best = (offset: first - 0.15 * estimate, pitch: estimate, bend: 0.0, cost: Double.infinity)
+        for b in -5...5 {
+            // Up to ±8% change of pitch from one end of the line to the other.
+            let bend = Double(b) * 0.016 * estimate / n
+            for p in 0...30 {
+                let pitch = estimate * (0.94 + 0.004 * Double(p))
+                for o in 0...16 {
+                    let offset = first - pitch * (0.02 + 0.03 * Double(o))
+                    let end = offset + n * pitch + bend * n * n
+                    // The grid must reach past the last ink, and not far beyond it.
+                    guard end >= last - 0.1 * pitch, end <= last + 0.6 * pitch else { continue }
+                    var cost = 0.0
+                    for i in 0...count {
+                        let k = Double(i)
+                        cost += ink(at: offset + k * pitch + bend * k * k)
+                    }
+                    cost /= n + 1
+                    // Slight preference for the span-based estimate and an even pitch.
+                    cost += abs(pitch - estimate) / estimate * 0.5 + abs(Double(b)) * 0.002
+                    if cost < best.cost { best = (offset, pitch, bend, cost) }
+                }
             }
         }
-        return best
+        let boundaries = (0...count).map { i -> Double in
+            let k = Double(i)
+            return best.offset + k * best.pitch + best.bend * k * k
+        }
+        return (boundaries, best.cost)
     }
 
     /// The rows from the capitals' top to the baseline: the contiguous run of rows around the
