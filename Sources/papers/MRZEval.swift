@@ -10,8 +10,9 @@ struct MRZEval: AsyncParsableCommand {
         commandName: "mrz",
         abstract: "Synthesise passport, ID-card and visa photos in memory and score the MRZ reading on them.",
         discussion: """
-        A photo counts as readable by a person unless it is heavily blurred or the document is cut \
-        off. 'exact' means the reading is verified (every check digit holds, no uncertain character) \
+        A photo counts as readable by a person unless it is heavily blurred, the document is cut \
+        off, the exposure is far off (gain outside 0.6–1.4, the ~10% made too dark or bright on purpose), \
+        or a glare spot washes out some of the MRZ's characters. 'exact' means the reading is verified (every check digit holds, no uncertain character) \
         and equals the truth; 'wrong but verified' counts verified readings that differ from the \
         truth (the number that must stay 0).
         """
@@ -39,6 +40,9 @@ struct MRZEval: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - start
             let outcome = score.add(side.mrz, truth: photo.truth, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             if verbose, let outcome {
+                if outcome.hasPrefix("WRONG"), let lines = side.mrz?.lines, let truth = photo.truth.mrzLines {
+                    FileHandle.standardError.write(Data("  read  \(lines)\n  truth \(truth)\n".utf8))
+                }
                 let failed = side.mrz.map { "failed \($0.failedChecks), uncertain \($0.uncertainPositions.count)" } ?? "\(side.mrzError?.description ?? "no reading")"
                 FileHandle.standardError.write(Data("photo \(index) (\(photo.truth.kind.rawValue), \(photo.truth.background.rawValue), sigma \(String(format: "%.1f", photo.truth.blurSigma)), motion \(String(format: "%.0f", photo.truth.motionBlurLength)), glare \(photo.truth.glare)): \(outcome); \(failed)\n".utf8))
             }
@@ -46,6 +50,14 @@ struct MRZEval: AsyncParsableCommand {
         }
         progress.finish()
         if json { try CLIOutput.printJSON(score.summary, pretty: false) } else { print(score.summary.text) }
+    }
+}
+
+extension SyntheticPhotoTruth {
+    /// Not heavily blurred, the document inside the frame, exposure within 0.6–1.4 of normal, no
+    /// glare spot saturating MRZ characters.
+    var isReadableByPerson: Bool {
+        !heavyBlur && documentInFrame && exposureGain >= 0.6 && exposureGain <= 1.4 && mrzObscuredByGlare != true
     }
 }
 
@@ -81,11 +93,14 @@ struct MRZScore {
     mutating func add(_ reading: MRZReading?, truth: SyntheticPhotoTruth, milliseconds: Double) -> String? {
         photos += 1
         times.append(milliseconds)
-        let isReadable = !truth.heavyBlur && truth.documentInFrame
+        let isReadable = truth.isReadableByPerson
         if isReadable { readable += 1 }
         let linesRight = reading?.lines == truth.mrzLines
         let verified = reading?.isVerified ?? false
-        if verified && !linesRight { wrongVerified += 1 }
+        if verified && !linesRight {
+            wrongVerified += 1
+            return "WRONG BUT VERIFIED"
+        }
         if verified && linesRight {
             if isReadable { exact += 1 } else { hardExact += 1 }
             return nil
@@ -93,7 +108,7 @@ struct MRZScore {
         if linesRight { rightUnverified += 1 }
         guard isReadable else { return nil }
         if reading == nil { return "no reading" }
-        return verified ? "WRONG BUT VERIFIED" : (linesRight ? "right but unverified" : "wrong, flagged")
+        return linesRight ? "right but unverified" : "wrong, flagged"
     }
 
     var summary: Summary {

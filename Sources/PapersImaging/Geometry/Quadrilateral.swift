@@ -54,6 +54,16 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
         Quadrilateral(corners: corners.map { Point(x: $0.x * factor, y: $0.y * factor) })!
     }
 
+    /// The quadrilateral grown by `fraction` of its width and height on every side, in the
+    /// plane it is a perspective view of (so a photographed document grows like the paper would).
+    public func expanded(by fraction: Double) -> Quadrilateral {
+        let unit = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
+        guard let toImage = Homography(from: unit, to: corners) else { return self }
+        let lo = -fraction, hi = 1 + fraction
+        let grown = [Point(x: lo, y: lo), Point(x: hi, y: lo), Point(x: hi, y: hi), Point(x: lo, y: hi)].map(toImage.apply)
+        return Quadrilateral(corners: grown) ?? self
+    }
+
     /// Whether a point lies inside (convex quadrilaterals).
     public func contains(_ p: Point) -> Bool {
         var sign = 0.0

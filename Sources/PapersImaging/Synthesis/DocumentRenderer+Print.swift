@@ -14,12 +14,8 @@ extension DocumentRenderer {
     /// 4 mm above the bottom edge, centred horizontally.
     static func printMRZ(_ lines: [String], kind: SyntheticDocumentKind, on canvas: inout FloatCanvas, ink: (Float, Float, Float)) {
         guard let length = lines.first?.utf8.count, length > 0 else { return }
-        let perMillimetre = Double(canvas.width) / physicalWidth(kind)
-        let pitch = 2.54 * perMillimetre
+        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: canvas.width, height: canvas.height, length: length)
         let scale = pitch / Double(OCRBGlyphAtlas.cellWidth)
-        let left = (Double(canvas.width) - pitch * Double(length)) / 2
-        let lastBaseline = Double(canvas.height) - 4.0 * perMillimetre
-        let spacing = 4.23 * perMillimetre
         for (row, line) in lines.enumerated() {
             let baseline = lastBaseline - spacing * Double(lines.count - 1 - row)
             let cellTop = baseline - Double(OCRBGlyphAtlas.baseline) * scale
@@ -28,6 +24,25 @@ extension DocumentRenderer {
                 stamp(glyph, at: (left + Double(column) * pitch, cellTop), scale: scale, on: &canvas, ink: ink)
             }
         }
+    }
+
+    /// Where the MRZ goes on a flat document: pitch, left edge, last baseline, line spacing (pixels).
+    static func mrzGeometry(kind: SyntheticDocumentKind, width: Int, height: Int, length: Int)
+        -> (pitch: Double, left: Double, lastBaseline: Double, spacing: Double) {
+        let perMillimetre = Double(width) / physicalWidth(kind)
+        let pitch = 2.54 * perMillimetre
+        return (pitch, (Double(width) - pitch * Double(length)) / 2, Double(height) - 4.0 * perMillimetre, 4.23 * perMillimetre)
+    }
+
+    /// The centre of every MRZ character on a flat document of `width` × `height` pixels.
+    static func mrzCellCentres(lineCount: Int, length: Int, kind: SyntheticDocumentKind, width: Int, height: Int) -> [Point] {
+        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: width, height: height, length: length)
+        var centres: [Point] = []
+        for row in 0..<lineCount {
+            let y = lastBaseline - spacing * Double(lineCount - 1 - row) - pitch * 0.49
+            for column in 0..<length { centres.append(Point(x: left + (Double(column) + 0.5) * pitch, y: y)) }
+        }
+        return centres
     }
 
     /// Blends one atlas glyph into the canvas, its cell's top-left at `origin`, 2×2 supersampled.

@@ -3,7 +3,7 @@ import PapersCore
 /// Synthetic photos of identity documents that carry a real MRZ: passports (TD3), ID cards (TD1,
 /// TD2) and visas (MRV-A, MRV-B), with made-up holders. The recognisers' evaluation set.
 ///
-/// Photos are framed as a capture screen would ask (the document fills a quarter to 60% of
+/// Photos are framed as a capture screen would ask (the document fills a fifth to 45% of
 /// the frame) and degraded like the capture set: perspective, rotation, blur, glare, shadow,
 /// noise, exposure.
 public struct IdentityPhotoSet: Sendable {
@@ -15,7 +15,7 @@ public struct IdentityPhotoSet: Sendable {
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = width
         configuration.height = height
-        configuration.fillRange = 0.22...0.6
+        configuration.fillRange = 0.2...0.45
         configuration.documentLongSide = 1400
         configuration.outOfFrameRate = 0.04
         configuration.heavyBlurRate = 0.12

@@ -119,6 +119,7 @@ public struct PhotoSynthesizer: Sendable {
         let glare = random.chance(configuration.glareRate)
         var glareCenter: Point?
         var glareRadius: Double?
+        var mrzObscured = false
         if glare, let toFrame = Homography(from: docCorners, to: corners) {
             var center = toFrame.apply(Point(x: random.uniform(0.15...0.85) * Double(document.width),
                                              y: random.uniform(0.15...0.85) * Double(document.height)))
@@ -138,6 +139,13 @@ public struct PhotoSynthesizer: Sendable {
             }
             glareCenter = center
             glareRadius = radius
+            // Where the spot saturates (the spot adds at least ~60 levels), print cannot be seen.
+            if let lines = print?.mrzLines, let length = lines.first?.utf8.count {
+                let reach = radius * (log(Double(strength) / 60)).squareRoot()
+                mrzObscured = DocumentRenderer.mrzCellCentres(lineCount: lines.count, length: length, kind: kind,
+                                                              width: document.width, height: document.height)
+                    .contains { toFrame.apply($0).distance(to: center) < reach }
+            }
         }
 
         // Exposure.
@@ -167,7 +175,8 @@ public struct PhotoSynthesizer: Sendable {
             heavyBlur: sigma >= 2.5 || motion >= 12, sharp: sigma == 0 && motion == 0,
             glare: glare, glareCenter: glareCenter, glareRadius: glareRadius, shadow: shadow,
             exposureGain: gain, noiseSigma: noise, jpegQuality: Int(random.uniform(55...95)),
-            mrzLines: print?.mrzLines.isEmpty == false ? print?.mrzLines : nil)
+            mrzLines: print?.mrzLines.isEmpty == false ? print?.mrzLines : nil,
+            mrzObscuredByGlare: print?.mrzLines.isEmpty == false ? mrzObscured : nil)
         return SyntheticPhoto(image: canvas.image(), truth: truth)
     }
 

@@ -33,6 +33,8 @@ public struct SyntheticPhotoTruth: Sendable, Hashable, Codable {
     public var jpegQuality: Int
     /// The MRZ lines printed on the document, when it carries one.
     public var mrzLines: [String]?
+    /// Whether the glare spot saturates some of the MRZ's characters (nobody can read them), when there is an MRZ.
+    public var mrzObscuredByGlare: Bool?
 }
 
 /// A synthetic photo and its truth.

@@ -28,7 +28,9 @@ public struct DocumentScanner: Sendable {
         let result = analyzer.analyze(image)
         var analysis = result.analysis
         let rectified = result.detection.flatMap { detection in
-            analysis.documentDetected ? DocumentRectifier.rectify(image, quad: detection.quad, maximumWidth: 2000) : nil
+            // A margin around the found edges: a quad that snapped to an MRZ line must not cut it off.
+            analysis.documentDetected
+                ? DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: 0.05), maximumWidth: 2000) : nil
         }
         var side = SideScan(analysis: analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
                             face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: rectified)

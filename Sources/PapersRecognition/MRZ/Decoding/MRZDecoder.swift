@@ -36,15 +36,23 @@ enum MRZDecoder {
         let count = probabilities.count, length = firstLine.count
         let shapes = MRZFormat.allCases.filter { $0.lineCount == count && $0.lineLength == length }
         guard !shapes.isEmpty else { return nil }
-        let unconstrained = probabilities.map { $0.map { alphabet[argmax($0, allowed: .any)] } }
-        let format = (try? MRZParser.detectFormat(unconstrained)) ?? shapes[0]
+        // The document code's first letter decides among the formats of this shape.
+        let first = probabilities[0][0]
+        func codeScore(_ format: MRZFormat) -> Float { documentCodes(format).map { first[index(of: $0)] }.max() ?? 0 }
+        var format = shapes.max { codeScore($0) < codeScore($1) }!
+        if format == .td2 || format == .cnis {
+            var unconstrained = probabilities.map { $0.map { alphabet[argmax($0, allowed: .any)] } }
+            unconstrained[0][0] = UInt8(ascii: "I")
+            if let detected = try? MRZParser.detectFormat(unconstrained), shapes.contains(detected), detected != .mrvB { format = detected }
+        }
         let schema = MRZSchema(format: format)
 
         var lines = [[UInt8]](), confidences = [[Float]]()
         for (l, line) in probabilities.enumerated() {
             var bytes = [UInt8](), conf = [Float]()
             for (c, p) in line.enumerated() {
-                let k = argmax(p, allowed: schema.classes[l][c])
+                var k = argmax(p, allowed: schema.classes[l][c])
+                if l == 0, c == 0 { k = documentCodes(format).map(index(of:)).max { p[$0] < p[$1] }! }
                 bytes.append(alphabet[k]); conf.append(p[k])
             }
             lines.append(bytes); confidences.append(conf)
@@ -94,6 +102,19 @@ enum MRZDecoder {
         }
         return best?.changes
     }
+
+    /// The letters a format's document code may start with (ICAO 9303: P passports, V visas,
+    /// I, A or C official travel documents of size 1 and 2).
+    static func documentCodes(_ format: MRZFormat) -> [UInt8] {
+        switch format {
+        case .mrp: return [UInt8(ascii: "P")]
+        case .mrvA, .mrvB: return [UInt8(ascii: "V")]
+        case .td1, .td2: return [UInt8(ascii: "I"), UInt8(ascii: "A"), UInt8(ascii: "C")]
+        case .cnis: return [UInt8(ascii: "I")]
+        }
+    }
+
+    static func index(of byte: UInt8) -> Int { alphabet.firstIndex(of: byte) ?? 0 }
 
     /// The class with the highest probability among those `allowed`.
     static func argmax(_ p: [Float], allowed: MRZSchema.CharacterClass) -> Int {

@@ -30,8 +30,10 @@ struct ConnectedComponents {
         }
     }
 
-    /// The regions of `mask` (1 = set), in no particular order.
-    static func find(in mask: InkMask) -> [Component] {
+    /// The regions of `mask` (1 = set), in no particular order. Horizontal runs shorter than
+    /// `minimumRun` are ignored, so thin vertical strokes (a shadowed edge, a table line) do
+    /// not join the long bars of smeared text lines.
+    static func find(in mask: InkMask, minimumRun: Int = 1) -> [Component] {
         struct Run { var start: Int, end: Int, label: Int }
         var parent: [Int] = []
         func root(_ i: Int) -> Int {
@@ -50,6 +52,7 @@ struct ConnectedComponents {
                 guard mask.bits[row + x] == 1 else { x += 1; continue }
                 let start = x
                 while x < mask.width, mask.bits[row + x] == 1 { x += 1 }
+                guard x - start >= minimumRun else { continue }
                 var run = Run(start: start, end: x - 1, label: -1)
                 for other in previous where other.start <= run.end && other.end >= run.start {
                     if run.label < 0 {

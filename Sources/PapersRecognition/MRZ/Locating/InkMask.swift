@@ -47,18 +47,26 @@ struct InkMask: Sendable {
         self.bits = bits
     }
 
-    /// A copy where horizontal gaps of at most `gap` pixels between ink are filled, so the
-    /// characters of a text line join into one bar (run-length smoothing).
-    func smearedHorizontally(gap: Int) -> InkMask {
+    /// Where ink is dense: a pixel is set when at least `fraction` of the `(2·rx+1) × (2·ry+1)`
+    /// window around it is ink. With `rx` about half a character pitch and a small `ry`, the
+    /// characters of a text line merge into one solid bar, whatever each row of the glyphs holds.
+    func dense(rx: Int, ry: Int, fraction: Double) -> InkMask {
+        let w = width, h = height
+        var integral = [Int32](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var rowSum: Int32 = 0
+            for x in 0..<w {
+                rowSum += Int32(bits[y * w + x])
+                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + rowSum
+            }
+        }
         var out = self
-        for y in 0..<height {
-            let row = y * width
-            var lastInk = -1
-            for x in 0..<width where bits[row + x] == 1 {
-                if lastInk >= 0, x - lastInk > 1, x - lastInk - 1 <= gap {
-                    for f in (lastInk + 1)..<x { out.bits[row + f] = 1 }
-                }
-                lastInk = x
+        for y in 0..<h {
+            let y0 = max(0, y - ry), y1 = min(h, y + ry + 1)
+            for x in 0..<w {
+                let x0 = max(0, x - rx), x1 = min(w, x + rx + 1)
+                let sum = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
+                out.bits[y * w + x] = Double(sum) >= fraction * Double((x1 - x0) * (y1 - y0)) ? 1 : 0
             }
         }
         return out

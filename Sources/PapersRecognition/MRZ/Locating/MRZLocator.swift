@@ -1,7 +1,7 @@
 import PapersImaging
 
 /// Finds the bands of an image that look like an MRZ: two or three long, equally wide lines of
-/// text stacked at a regular spacing. Text must run roughly left to right (±5°).
+/// text stacked at a regular spacing. Text must run roughly left to right (±15°).
 enum MRZLocator {
     /// A candidate MRZ: its text lines, top to bottom, in the searched image's pixels.
     struct Candidate: Sendable {
@@ -12,17 +12,17 @@ enum MRZLocator {
     /// Candidates in `gray` (packed gray), best first. The image is searched at a few text sizes,
     /// from text as tall as a passport's MRZ on a full-frame page down to a document a quarter
     /// of the frame wide.
-    static func candidates(in gray: Image, maximumCount: Int = 3) -> [Candidate] {
+    static func candidates(in gray: Image, maximumCount: Int = 5) -> [Candidate] {
         var found: [Candidate] = []
-        for gapFraction in [1.0 / 70, 1.0 / 130, 1.0 / 240] {
+        for gapFraction in [1.0 / 55, 1.0 / 100, 1.0 / 180] {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
             let mask = InkMask(gray: gray, radius: max(4, gap * 2))
-            let lines = ConnectedComponents.find(in: mask.smearedHorizontally(gap: gap)).compactMap { c -> TextLine? in
+            let lines = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in
                 let thickness = c.thickness
                 guard thickness >= 3, c.width >= 60, Double(c.width) >= 15 * thickness else { return nil }
                 let line = c.centreLine
-                // A bar, not a blob: at most ±8° of slant and no more than slant plus twice the text height tall.
-                guard abs(line.slope) <= 0.14,
+                // A bar, not a blob: at most ±15° of slant and no more than slant plus twice the text height tall.
+                guard abs(line.slope) <= 0.27,
                       Double(c.height) <= abs(line.slope) * Double(c.width) + 2.2 * thickness else { return nil }
                 return TextLine(minX: Double(c.minX), maxX: Double(c.maxX + 1), intercept: line.intercept + 0.5,
                                 slope: line.slope, height: thickness)
@@ -30,7 +30,6 @@ enum MRZLocator {
             for group in groups(of: lines) where !found.contains(where: { overlaps($0, group) }) {
                 found.append(group)
             }
-            if found.contains(where: { $0.score > 0 && $0.lines.count >= 2 }) && found.count >= maximumCount { break }
         }
         return Array(found.sorted { $0.score > $1.score }.prefix(maximumCount))
     }
@@ -51,7 +50,7 @@ enum MRZLocator {
                 if spacing > 3.4 * height { break }
                 guard abs(next.width - first.width) <= max(6, first.width / 8),
                       abs(next.minX - first.minX) <= max(4, 2 * height),
-                      abs(next.slope - first.slope) <= 0.02 else { continue }
+                      abs(next.slope - first.slope) <= 0.03 else { continue }
                 chain.append(next)
                 last = next
             }

@@ -109,7 +109,10 @@ public struct MRZReader: Sendable {
         }
         var uncertain: [MRZReading.Position] = []
         for (l, row) in decoded.confidences.enumerated() {
-            for (c, p) in row.enumerated() where Double(p) < uncertaintyThreshold && !protected.contains([l, c]) {
+            // Unprotected characters must be sure; protected ones not hopeless (a check digit holds
+            // by chance one time in ten).
+            for (c, p) in row.enumerated()
+            where Double(p) < (protected.contains([l, c]) ? uncertaintyThreshold / 5 : uncertaintyThreshold) {
                 uncertain.append(MRZReading.Position(line: l + 1, column: c + 1))
             }
         }

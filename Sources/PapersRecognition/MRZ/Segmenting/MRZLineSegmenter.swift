@@ -46,7 +46,9 @@ enum MRZLineSegmenter {
         let inked = profile.indices.filter { profile[$0] >= peak * 0.12 }
         guard let first = inked.first, let last = inked.last, last - first > count * 2 else { return nil }
 
-        let grid = fitGrid(profile: profile, first: Double(first), last: Double(last + 1), count: count)
+        guard let grid = fitGrid(profile: profile, first: Double(first), last: Double(last + 1), count: count,
+                                 period: period(of: profile, from: first, to: last, near: Double(bottom + 1 - top)))
+        else { return nil }
         let boundaries = refine(grid.boundaries, profile: profile)
         let mean = profile[first...last].reduce(0, +) / Double(last - first + 1)
         return SegmentedLine(image: straight, top: Double(top), bottom: Double(bottom + 1),
@@ -81,10 +83,17 @@ enum MRZLineSegmenter {
     /// The grid whose `count + 1` boundaries cross the least ink while the cells cover the inked
     /// span `first..<last`. Boundary `i` sits at `offset + pitch·i + bend·i²`: the bend absorbs the
     /// steady change of pitch that a slightly wrong perspective leaves along a line.
-    static func fitGrid(profile: [Double], first: Double, last: Double, count: Int) -> (boundaries: [Double], cost: Double) {
+    ///
+    /// When the inked span disagrees with the print's `period` (glare or a cut-off edge hides the
+    /// line's end, or its start), the grid keeps the period and is anchored at whichever end fits.
+    static func fitGrid(profile: [Double], first: Double, last: Double, count: Int, period: Double?) -> (boundaries: [Double], cost: Double)? {
         let n = Double(count)
         // A glyph is about 0.7 pitch wide, so the span is about (n − 0.3) pitches.
-        let estimate = (last - first) / (n - 0.3)
+        let spanPitch = (last - first) / (n - 0.3)
+        if let period, abs(spanPitch - period) > 0.05 * period {
+            return fitAnchoredGrid(profile: profile, first: first, last: last, count: count, period: period)
+        }
+        let estimate = spanPitch
         func ink(at x: Double) -> Double {
             guard x >= 0, x < Double(profile.count - 1) else { return 0 }
             let i = Int(x), t = x - Double(i)
@@ -118,6 +127,60 @@ enum MRZLineSegmenter {
             return best.offset + k * best.pitch + best.bend * k * k
         }
         return (boundaries, best.cost)
+    }
+
+    /// A grid of even pitch near `period`, its first cell at the first ink or its last cell at
+    /// the last ink, whichever crosses less ink over the visible span.
+    static func fitAnchoredGrid(profile: [Double], first: Double, last: Double, count: Int, period: Double) -> (boundaries: [Double], cost: Double)? {
+        // More ink than `count` cells at this period can hold: the line has more characters.
+        guard Double(count) * period >= last - first - 0.5 * period else { return nil }
+        func ink(at x: Double) -> Double {
+            guard x >= 0, x < Double(profile.count - 1) else { return 0 }
+            let i = Int(x), t = x - Double(i)
+            return profile[i] * (1 - t) + profile[i + 1] * t
+        }
+        var best = (offset: first, pitch: period, cost: Double.infinity)
+        for p in 0...12 {
+            let pitch = period * (0.97 + 0.005 * Double(p))
+            for o in 0...16 {
+                let shift = pitch * (0.02 + 0.03 * Double(o))
+                for offset in [first - shift, last + shift - Double(count) * pitch] {
+                    var cost = 0.0, counted = 0.0
+                    for i in 0...count {
+                        let x = offset + Double(i) * pitch
+                        guard x >= first - pitch, x <= last + pitch else { continue }
+                        cost += ink(at: x); counted += 1
+                    }
+                    guard counted >= 4 else { continue }
+                    cost /= counted
+                    if cost < best.cost { best = (offset, pitch, cost) }
+                }
+            }
+        }
+        return ((0...count).map { best.offset + Double($0) * best.pitch }, best.cost)
+    }
+
+    /// The print's period: the lag, between 0.75 and 1.3 text heights (OCR-B's pitch is about
+    /// its cap height), at which the column profile best matches itself.
+    static func period(of profile: [Double], from first: Int, to last: Int, near height: Double) -> Double? {
+        let lo = max(2, Int(0.75 * height)), hi = Int(1.3 * height)
+        guard last - first > 4 * hi else { return nil }
+        let values = profile[first...last]
+        let mean = values.reduce(0, +) / Double(values.count)
+        var scores: [Double] = []
+        for lag in lo...hi {
+            var sum = 0.0
+            for x in first...(last - lag) { sum += (profile[x] - mean) * (profile[x + lag] - mean) }
+            scores.append(sum / Double(last - lag - first + 1))
+        }
+        guard let k = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[k] > 0 else { return nil }
+        // Parabolic refinement of the peak.
+        var lag = Double(lo + k)
+        if k > 0, k < scores.count - 1 {
+            let a = scores[k - 1], b = scores[k], c = scores[k + 1], d = a - 2 * b + c
+            if d < 0 { lag += 0.5 * (a - c) / d }
+        }
+        return lag
     }
 
     /// The rows from the capitals' top to the baseline: the contiguous run of rows around the
