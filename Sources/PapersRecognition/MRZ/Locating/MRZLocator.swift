@@ -27,7 +27,7 @@ enum MRZLocator {
                 return TextLine(minX: Double(c.minX), maxX: Double(c.maxX + 1), intercept: line.intercept + 0.5,
                                 slope: line.slope, height: thickness)
             }
-            for group in groups(of: lines) where !found.contains(where: { overlaps($0, group) }) {
+            for group in groups(of: lines) where !found.contains(where: { same($0, group) }) {
                 found.append(group)
             }
         }
@@ -55,18 +55,20 @@ enum MRZLocator {
                 last = next
             }
             guard chain.count >= 2 else { continue }
-            // Longer lines win (the MRZ spans the document); three equal lines are a TD1.
-            let width = chain.map(\.width).reduce(0, +) / Double(chain.count)
-            result.append(Candidate(lines: chain, score: width * (chain.count == 3 ? 1.05 : 1)))
+            // Longer lines win (the MRZ spans the document); three equal lines are a TD1. The
+            // last two of three are a candidate too (a dark edge above an MRZ can look like a line).
+            for sub in chain.count == 3 ? [chain, Array(chain[1...])] : [chain] {
+                let width = sub.map(\.width).reduce(0, +) / Double(sub.count)
+                result.append(Candidate(lines: sub, score: width * (sub.count == 3 ? 1.05 : 1)))
+            }
         }
         return result
     }
 
-    static func overlaps(_ a: Candidate, _ b: Candidate) -> Bool {
-        a.lines.contains { l in
-            b.lines.contains { m in
-                abs(l.midY - m.midY) < max(l.height, m.height) && l.minX < m.maxX && m.minX < l.maxX
-            }
+    /// The same lines (found again at another scale).
+    static func same(_ a: Candidate, _ b: Candidate) -> Bool {
+        a.lines.count == b.lines.count && zip(a.lines, b.lines).allSatisfy { l, m in
+            abs(l.midY - m.midY) < max(l.height, m.height) && l.minX < m.maxX && m.minX < l.maxX
         }
     }
 }
