@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PapersImaging
+import PapersFacesDlib
 import PapersImagingCodecs
 
 /// `papers analyze`: capture-quality analysis of one photo.
@@ -13,11 +14,17 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the analysis as JSON.") var json = false
     @Option(name: .long, help: "Write the straightened document to this file (.jpg or .png).") var crop: String?
     @Option(name: .long, help: "Write the photo with the outline, glare and verdicts drawn on it (.png or .jpg).") var annotate: String?
+    @Flag(name: .long, help: "Skip the face detector (faceDetected is then absent).") var noFaces = false
     @Argument(help: "A JPEG or PNG photo.") var image: String
 
     func run() async throws {
         let frame = try CLIImages.load(image)
-        let result = CaptureAnalyzer().analyze(frame)
+        var result = CaptureAnalyzer().analyze(frame)
+        // The portrait is looked for on the straightened document (dlib's HOG detector).
+        if !noFaces, result.analysis.documentDetected, let detection = result.detection,
+           let document = DocumentRectifier.rectify(frame, quad: detection.quad) {
+            result.analysis.faceDetected = !((try? DlibFaceDetector().detectFaces(in: document)) ?? []).isEmpty
+        }
         if let crop {
             guard let detection = result.detection, let document = DocumentRectifier.rectify(frame, quad: detection.quad) else {
                 throw CLIOutput.fail("no document found, nothing to crop", code: 2)
@@ -37,6 +44,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
             print("glare           \(a.glareDetected ? String(format: "%.1f%% of the document", a.glareFraction * 100) : "none")")
             print("exposure        \(a.exposure.rawValue)")
             print("guidance        \(a.guidance.map(\.rawValue).joined(separator: ", "))")
+            if let face = a.faceDetected { print("face            \(face ? "found on the document" : "none found")") }
         }
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import PapersCore
 import PapersImaging
 import PapersImagingCodecs
+import PapersBarcodesZXing
+import PapersFacesDlib
 import PapersRecognition
 
 /// `papers scan`: read documents from photos.
@@ -44,7 +46,9 @@ struct ScanCommand: AsyncParsableCommand {
     /// The scanner with every recogniser this build has (barcodes and faces can be left out).
     static func scanner(barcodes: Bool = true, faces: Bool = true) throws -> DocumentScanner {
         do {
-            return DocumentScanner(mrzReader: try MRZReader.bundled())
+            return DocumentScanner(mrzReader: try MRZReader.bundled(),
+                                   barcodeReader: barcodes ? ZXingBarcodeReader() : nil,
+                                   faceDetector: faces ? DlibFaceDetector() : nil)
         } catch {
             throw CLIOutput.fail(error.description, code: 70)
         }
@@ -82,6 +86,17 @@ struct ScanCommand: AsyncParsableCommand {
                 if let mrz = side.mrz {
                     print("side \(index + 1) MRZ".padding(toLength: 16, withPad: " ", startingAt: 0) + " " + (mrz.isVerified ? "verified" : "NOT verified (failed: \(mrz.failedChecks.joined(separator: ", ")), uncertain characters: \(mrz.uncertainPositions.count))"))
                     for line in mrz.lines { print(String(repeating: " ", count: 17) + line) }
+                } else if let error = side.mrzError, error.code == .mrzUnreadable {
+                    print("side \(index + 1) MRZ".padding(toLength: 16, withPad: " ", startingAt: 0) + " unreadable: \(error.detail ?? "")")
+                }
+                for barcode in side.barcodes {
+                    print("side \(index + 1) barcode".padding(toLength: 16, withPad: " ", startingAt: 0) + " \(barcode.symbology.rawValue), \(barcode.bytes.count) bytes")
+                }
+                for qr in side.qrCodes where qr.kind == .mdocDeviceEngagement {
+                    print("side \(index + 1) QR".padding(toLength: 16, withPad: " ", startingAt: 0) + " ISO 18013-5 device engagement (\(qr.deviceEngagement?.count ?? 0) CBOR bytes)")
+                }
+                if let face = side.face {
+                    print("side \(index + 1) portrait".padding(toLength: 16, withPad: " ", startingAt: 0) + " face \(Int(face.width))×\(Int(face.height)) px")
                 }
             }
         }

@@ -7,13 +7,14 @@ public struct DocumentScan: Sendable {
 
     /// The merged document: the MRZ's data when an MRZ was read (verified readings first), the
     /// licence barcode's otherwise; fields one source lacks are filled from the other, and
-    /// `extractionMethod` says which sources were used.
+    /// `extractionMethod` says which sources were used. An MRZ that is not verified gives way to
+    /// a licence barcode; without one it is returned with its failed checks in `mrzData`.
     public var document: DocumentData {
-        let readings = sides.compactMap(\.mrz).filter { $0.document != nil }
+        let licence = sides.compactMap(\.aamva).first?.documentData
+        let readings = sides.compactMap(\.mrz).filter { $0.document != nil && ($0.isVerified || licence == nil) }
         let mrz = readings.first(where: \.isVerified) ?? readings.min {
             $0.failedChecks.count + $0.uncertainPositions.count < $1.failedChecks.count + $1.uncertainPositions.count
         }
-        let licence = sides.compactMap(\.aamva).first?.documentData
         var merged: DocumentData
         switch (mrz?.document, licence) {
         case let (.some(fromMRZ), .some(fromBarcode)):

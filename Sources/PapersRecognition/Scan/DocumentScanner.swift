@@ -9,7 +9,8 @@ import PapersImaging
 public struct DocumentScanner: Sendable {
     /// The MRZ reader.
     public var mrzReader: MRZReader
-    /// The barcode reader, when barcodes are to be read.
+    /// The barcode reader, when barcodes are to be read. It is given the straightened document
+    /// first; the whole photo only when that finds nothing.
     public var barcodeReader: (any BarcodeReader)?
     /// The face detector, when portraits are to be found.
     public var faceDetector: (any FaceDetector)?

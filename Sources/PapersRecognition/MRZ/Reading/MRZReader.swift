@@ -64,7 +64,16 @@ public struct MRZReader: Sendable {
                 }
                 if let best, best.failedChecks.isEmpty { break }
             }
-            if let best { return reading(from: best) }
+            if let best {
+                // Lines where many characters are guesses are not an MRZ reading at all.
+                let all = best.confidences.joined()
+                let unsure = all.filter { Double($0) < uncertaintyThreshold }.count
+                guard Double(unsure) <= 0.25 * Double(all.count) else {
+                    throw RecognitionError(code: .mrzUnreadable,
+                                           detail: "\(unsure) of \(all.count) characters could not be recognised (blur, glare or too small)")
+                }
+                return reading(from: best)
+            }
         }
         throw sawLines
             ? RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines found but they could not be cut into characters")
