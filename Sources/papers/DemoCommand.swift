@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import PapersCore
+import PapersRecognition
 
 /// `papers demo`: the main job on the embedded defaults — reads the bundled sample documents.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Parse the bundled sample MRZs and AAMVA payloads and print the documents."
+        abstract: "Scan the bundled sample photos, parse the bundled MRZs and AAMVA payloads, and print the documents."
     )
 
     @Flag(name: .long, help: "Print one JSON document per line instead of a summary.")
@@ -17,6 +18,19 @@ struct DemoCommand: AsyncParsableCommand {
             throw CLIOutput.fail("the bundled samples are missing from this build", code: 70)
         }
         var parsed = 0
+        let photos = try samples(in: root.appendingPathComponent("photos"), extension: "jpg")
+        if !photos.isEmpty {
+            let scanner = try ScanCommand.scanner()
+            for photo in photos {
+                do {
+                    let scan = try scanner.scan([try CLIImages.load(photo.path)])
+                    report(photo, scan.document)
+                    parsed += 1
+                } catch let error as RecognitionError {
+                    throw CLIOutput.fail("\(photo.lastPathComponent): \(error)")
+                }
+            }
+        }
         for sample in try samples(in: root.appendingPathComponent("mrz")) {
             let text = String(decoding: try Data(contentsOf: sample), as: UTF8.self)
             do {
@@ -34,12 +48,12 @@ struct DemoCommand: AsyncParsableCommand {
                 throw CLIOutput.fail("\(sample.lastPathComponent): \(error)")
             }
         }
-        if !json { print("\(parsed) sample documents parsed.") }
+        if !json { print("\(parsed) sample documents read (\(photos.count) from photos).") }
     }
 
-    private func samples(in folder: URL) throws -> [URL] {
+    private func samples(in folder: URL, extension wanted: String = "txt") throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "txt" }
+            .filter { $0.pathExtension == wanted }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
