@@ -31,15 +31,16 @@ public struct DocumentScanner: Sendable {
         let rectified = result.detection.flatMap { detection in
             // A margin around the found edges: a quad that snapped to an MRZ line must not cut it off.
             analysis.documentDetected
-                ? DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: 0.05), maximumWidth: 2000) : nil
+                ? DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: 0.05), maximumWidth: 1400) : nil
         }
         var side = SideScan(analysis: analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
                             face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: rectified)
 
         // MRZ: the straightened document first, then the whole photo.
-        for source in [rectified, image].compactMap({ $0 }) {
+        for (source, isRectified) in [(rectified, true), (image, false)] {
+            guard let source else { continue }
             do {
-                let reading = try mrzReader.read(source)
+                let reading = try mrzReader.read(source, quarterTurns: !isRectified && rectified == nil)
                 if side.mrz.map({ Self.better(reading, than: $0) }) ?? true { side.mrz = reading }
                 if reading.isVerified { break }
             } catch {

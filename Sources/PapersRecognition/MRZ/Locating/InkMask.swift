@@ -12,35 +12,52 @@ struct InkMask: Sendable {
     /// ink when it is darker than the local mean by more than `contrast` (a fraction of the mean,
     /// at least `minimumDrop` levels).
     init(gray: Image, radius: Int, contrast: Double = 0.12, minimumDrop: Int = 10) {
+        self.init(gray: gray, integral: Self.integral(of: gray), radius: radius, contrast: contrast, minimumDrop: minimumDrop)
+    }
+
+    /// The integral image of `gray` with one row and column of zeros in front: compute it once
+    /// to threshold the same image at several window sizes.
+    static func integral(of gray: Image) -> [UInt32] {
         precondition(gray.format == .gray)
         let w = gray.width, h = gray.height, stride = gray.bytesPerRow
-        width = w
-        height = h
-        // Integral image with one row and column of zeros in front.
         var integral = [UInt32](repeating: 0, count: (w + 1) * (h + 1))
         gray.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                var rowSum: UInt32 = 0
-                let row = y * stride, above = y * (w + 1), here = (y + 1) * (w + 1)
-                for x in 0..<w {
-                    rowSum &+= UInt32(src[row + x])
-                    integral[here + x + 1] = integral[above + x + 1] &+ rowSum
+            integral.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    var rowSum: UInt32 = 0
+                    let row = y * stride, above = y * (w + 1), here = (y + 1) * (w + 1)
+                    for x in 0..<w {
+                        rowSum &+= UInt32(src[row + x])
+                        out[here + x + 1] = out[above + x + 1] &+ rowSum
+                    }
                 }
             }
         }
+        return integral
+    }
+
+    /// Thresholds `gray` using its precomputed `integral` (see ``integral(of:)``).
+    init(gray: Image, integral: [UInt32], radius: Int, contrast: Double = 0.12, minimumDrop: Int = 10) {
+        let w = gray.width, h = gray.height, stride = gray.bytesPerRow
+        width = w
+        height = h
         var bits = [UInt8](repeating: 0, count: w * h)
         let scale = Int((1 - contrast) * 1024)
         gray.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                for x in 0..<w {
-                    let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                    let sum = Int(integral[y1 * (w + 1) + x1]) - Int(integral[y0 * (w + 1) + x1])
-                        - Int(integral[y1 * (w + 1) + x0]) + Int(integral[y0 * (w + 1) + x0])
-                    let count = (x1 - x0) * (y1 - y0)
-                    let mean = sum / count
-                    let threshold = min((mean * scale) >> 10, mean - minimumDrop)
-                    if Int(src[y * stride + x]) < threshold { bits[y * w + x] = 1 }
+            integral.withUnsafeBufferPointer { integral in
+                bits.withUnsafeMutableBufferPointer { bits in
+                    for y in 0..<h {
+                        let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                        let top = y0 * (w + 1), bottom = y1 * (w + 1)
+                        for x in 0..<w {
+                            let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
+                            let sum = Int(integral[bottom + x1]) - Int(integral[top + x1])
+                                - Int(integral[bottom + x0]) + Int(integral[top + x0])
+                            // Ink when p < mean·(1 − contrast) and p < mean − drop, without dividing.
+                            let count = (x1 - x0) * (y1 - y0), p = Int(src[y * stride + x])
+                            if p * count * 1024 < sum * scale && (p + minimumDrop) * count < sum { bits[y * w + x] = 1 }
+                        }
+                    }
                 }
             }
         }
@@ -52,21 +69,37 @@ struct InkMask: Sendable {
     /// characters of a text line merge into one solid bar, whatever each row of the glyphs holds.
     func dense(rx: Int, ry: Int, fraction: Double) -> InkMask {
         let w = width, h = height
-        var integral = [Int32](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var rowSum: Int32 = 0
-            for x in 0..<w {
-                rowSum += Int32(bits[y * w + x])
-                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + rowSum
+        // Separable box sums: along each row, then down each column.
+        var rows = [Int32](repeating: 0, count: w * h)
+        bits.withUnsafeBufferPointer { bits in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for y in 0..<h {
+                    let base = y * w
+                    var sum: Int32 = 0
+                    for x in 0..<min(w, rx) { sum += Int32(bits[base + x]) }
+                    for x in 0..<w {
+                        if x + rx < w { sum += Int32(bits[base + x + rx]) }
+                        if x - rx - 1 >= 0 { sum -= Int32(bits[base + x - rx - 1]) }
+                        rows[base + x] = sum
+                    }
+                }
             }
         }
         var out = self
-        for y in 0..<h {
-            let y0 = max(0, y - ry), y1 = min(h, y + ry + 1)
-            for x in 0..<w {
-                let x0 = max(0, x - rx), x1 = min(w, x + rx + 1)
-                let sum = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
-                out.bits[y * w + x] = Double(sum) >= fraction * Double((x1 - x0) * (y1 - y0)) ? 1 : 0
+        let scaled = Int32(fraction * 1024)
+        var column = [Int32](repeating: 0, count: w)
+        rows.withUnsafeBufferPointer { rows in
+            out.bits.withUnsafeMutableBufferPointer { outBits in
+                for y in 0..<min(h, ry) { for x in 0..<w { column[x] += rows[y * w + x] } }
+                for y in 0..<h {
+                    if y + ry < h { let r = (y + ry) * w; for x in 0..<w { column[x] += rows[r + x] } }
+                    if y - ry - 1 >= 0 { let r = (y - ry - 1) * w; for x in 0..<w { column[x] -= rows[r + x] } }
+                    let height = Int32(min(h, y + ry + 1) - max(0, y - ry))
+                    for x in 0..<w {
+                        let width = Int32(min(w, x + rx + 1) - max(0, x - rx))
+                        outBits[y * w + x] = column[x] * 1024 >= scaled * width * height ? 1 : 0
+                    }
+                }
             }
         }
         return out

@@ -14,9 +14,10 @@ enum MRZLocator {
     /// of the frame wide.
     static func candidates(in gray: Image, maximumCount: Int = 5) -> [Candidate] {
         var found: [Candidate] = []
+        let integral = InkMask.integral(of: gray)
         for gapFraction in [1.0 / 55, 1.0 / 100, 1.0 / 180] {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
-            let mask = InkMask(gray: gray, radius: max(4, gap * 2))
+            let mask = InkMask(gray: gray, integral: integral, radius: max(4, gap * 2))
             let lines = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in
                 let thickness = c.thickness
                 guard thickness >= 3, c.width >= 60, Double(c.width) >= 15 * thickness else { return nil }

@@ -10,8 +10,8 @@ public struct MRZReader: Sendable {
     public let classifier: OCRBClassifier
     /// Unprotected characters below this probability make a reading uncertain. Default 0.5.
     public var uncertaintyThreshold = 0.5
-    /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1400.
-    public var searchWidth = 1400
+    /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1000.
+    public var searchWidth = 1000
 
     /// A reader using `classifier`.
     public init(classifier: OCRBClassifier) {
@@ -23,14 +23,17 @@ public struct MRZReader: Sendable {
         MRZReader(classifier: try OCRBClassifier.bundled())
     }
 
-    /// Reads the MRZ in `image` (gray or colour).
+    /// Reads the MRZ in `image` (gray or colour). With `quarterTurns` (the default) a photo in
+    /// which no MRZ-like lines run across is searched again turned by 90° both ways; a document
+    /// already straightened to landscape needs no such search.
     ///
     /// - Throws: ``RecognitionError`` `noMRZ` when nothing looks like an MRZ, `mrzUnreadable`
     ///   when MRZ-like lines are there but cannot be cut into characters.
-    public func read(_ image: Image) throws(RecognitionError) -> MRZReading {
+    public func read(_ image: Image, quarterTurns: Bool = true) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
-        for rotation in [nil, Image.Rotation.clockwise, .counterClockwise] as [Image.Rotation?] {
+        let rotations: [Image.Rotation?] = quarterTurns ? [nil, .clockwise, .counterClockwise] : [nil]
+        for rotation in rotations {
             let upright = rotation.map { gray.rotated($0) } ?? gray
             let factor = upright.width > searchWidth ? Double(searchWidth) / Double(upright.width) : 1
             let search = factor < 1
@@ -97,6 +100,10 @@ public struct MRZReader: Sendable {
                 CharacterPatch.sample(line.image, cell: line.cell(index), into: &patch)
                 row.append(classifier.probabilities(of: patch))
             }
+            // A line the recogniser mostly cannot read is not MRZ print seen the right way up:
+            // give up on this candidate before spending time on its other lines.
+            let sureness = row.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
+            if sureness < 0.6 { return nil }
             probabilities.append(row)
         }
         return MRZDecoder.decode(probabilities)
