@@ -10,7 +10,8 @@ by `papers synth --documents identity` (1920×1080, JPEG). For each photo:
   PassportEye  `passporteye.read_mrz(PHOTO)` timed with `time.perf_counter` (it decodes the file
                itself, which costs it about 10 ms of its time), its `raw_text` for the read rate.
 
-A photo is "readable" when it is not heavily blurred and the document is inside the frame.
+A photo is "readable" as `papers eval mrz` counts it: not heavily blurred, the document inside the
+frame, exposure within 0.6–1.4 of normal, and no glare spot saturating MRZ characters.
 A reading is exact when its lines equal the truth; for Papers it must also be verified (every
 check digit holds, no uncertain character). "wrong but verified" counts Papers readings that
 claim to be verified and are not the truth. The last line printed is one JSON object.
@@ -92,7 +93,8 @@ def main() -> int:
                 mrz = None
             eye_ms = (time.perf_counter() - start) * 1000
             eye_lines = mrz.to_dict().get("raw_text", "").split("\n") if mrz is not None else None
-            readable = not truth["heavyBlur"] and truth["documentInFrame"]
+            readable = (not truth["heavyBlur"] and truth["documentInFrame"] and 0.6 <= truth["exposureGain"] <= 1.4
+                        and not truth.get("mrzObscuredByGlare", False))
             rows.append({
                 "file": name, "readable": readable, "papersMs": papers_ms, "passportEyeMs": eye_ms,
                 "papersExact": papers_lines.get(name) == truth["mrzLines"] and papers_verified.get(name, False),
@@ -101,7 +103,7 @@ def main() -> int:
             })
             print(f"{name}: Papers {papers_ms:7.1f} ms {'exact' if rows[-1]['papersExact'] else '-----'}   "
                   f"PassportEye {eye_ms:7.1f} ms {'exact' if rows[-1]['passportEyeExact'] else '-----'}"
-                  f"{'' if readable else '   (not readable: heavy blur or cut off)'}", file=sys.stderr)
+                  f"{'' if readable else '   (not readable by a person)'}", file=sys.stderr)
 
     readable = [r for r in rows if r["readable"]]
     papers_median = statistics.median(r["papersMs"] for r in rows)

@@ -86,14 +86,14 @@ struct CLITests {
         #expect(missing.status != 0)
     }
 
-    @Test("demo parses every bundled sample")
+    @Test("demo reads every bundled sample, the photos included")
     func demo() throws {
         let output = try PapersExecutable.run(["demo"])
         #expect(output.status == 0)
-        #expect(output.text.contains("8 sample documents parsed."))
+        #expect(output.text.contains("11 sample documents read (3 from photos)."))
         let json = try PapersExecutable.run(["demo", "--json"])
         let lines = json.text.split(separator: "\n")
-        #expect(lines.count == 8)
+        #expect(lines.count == 11)
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(object?["extractionMethod"] != nil)
