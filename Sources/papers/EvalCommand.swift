@@ -26,11 +26,10 @@ struct CaptureEval: AsyncParsableCommand {
     @Flag(name: .long, help: "List each photo the analysis got wrong on stderr.") var verbose = false
 
     func run() async throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 64, parts[1] >= 64 else { throw CLIOutput.fail("--size must be WIDTHxHEIGHT", code: 64) }
+        let frame = try FrameSize.parse(size)
         var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = parts[0]
-        configuration.height = parts[1]
+        configuration.width = frame.width
+        configuration.height = frame.height
         let synthesizer = PhotoSynthesizer(configuration: configuration)
         let analyzer = CaptureAnalyzer()
         var score = CaptureScore()

@@ -25,10 +25,9 @@ struct MRZEval: AsyncParsableCommand {
     @Flag(name: .long, help: "List each readable photo not read exactly on stderr.") var verbose = false
 
     func run() async throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 64, parts[1] >= 64 else { throw CLIOutput.fail("--size must be WIDTHxHEIGHT", code: 64) }
+        let frame = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
-        let set = IdentityPhotoSet(width: parts[0], height: parts[1])
+        let set = IdentityPhotoSet(width: frame.width, height: frame.height)
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled())
         var score = MRZScore()
         let progress = ProgressBar(total: count, label: "eval")

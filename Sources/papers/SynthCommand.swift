@@ -19,20 +19,17 @@ struct SynthCommand: AsyncParsableCommand {
     var documents = "capture"
 
     func run() async throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 64, parts[1] >= 64, parts[0] <= 8192, parts[1] <= 8192 else {
-            throw CLIOutput.fail("--size must be WIDTHxHEIGHT between 64 and 8192, e.g. 1920x1080", code: 64)
-        }
+        let frame = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
         guard ["capture", "identity"].contains(documents) else {
             throw CLIOutput.fail("--documents must be 'capture' or 'identity'", code: 64)
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = parts[0]
-        configuration.height = parts[1]
+        configuration.width = frame.width
+        configuration.height = frame.height
         let synthesizer = PhotoSynthesizer(configuration: configuration)
-        let identities = IdentityPhotoSet(width: parts[0], height: parts[1])
+        let identities = IdentityPhotoSet(width: frame.width, height: frame.height)
         var manifest = Data()
         let progress = ProgressBar(total: count, label: "synth")
         for index in 0..<count {
