@@ -119,19 +119,29 @@ public struct MRZReader: Sendable {
     func reading(from decoded: MRZDecoder.Decoded) -> MRZReading {
         let lines = decoded.lines.map { String(decoding: $0, as: UTF8.self) }
         let schema = MRZSchema(format: decoded.format)
+        // A check digit vouches for one unsure character in its run, not for two (two errors
+        // can cancel out in the weighted sum); characters no check protects must all be sure.
         var protected = Set<[Int]>()
+        var uncertainSet = Set<[Int]>()
         for check in schema.checks where !decoded.failedChecks.contains(check.name) {
-            for run in check.covers + [check.digit] { for column in run.range { protected.insert([run.line, column]) } }
+            var unsure: [[Int]] = []
+            for run in check.covers + [check.digit] {
+                for column in run.range {
+                    protected.insert([run.line, column])
+                    let p = Double(decoded.confidences[run.line][column])
+                    if p < uncertaintyThreshold { unsure.append([run.line, column]) }
+                    if p < uncertaintyThreshold / 5 { uncertainSet.insert([run.line, column]) }
+                }
+            }
+            if unsure.count >= 2 { uncertainSet.formUnion(unsure) }
         }
-        var uncertain: [MRZReading.Position] = []
         for (l, row) in decoded.confidences.enumerated() {
-            // Unprotected characters must be sure; protected ones not hopeless (a check digit holds
-            // by chance one time in ten).
-            for (c, p) in row.enumerated()
-            where Double(p) < (protected.contains([l, c]) ? uncertaintyThreshold / 5 : uncertaintyThreshold) {
-                uncertain.append(MRZReading.Position(line: l + 1, column: c + 1))
+            for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < uncertaintyThreshold {
+                uncertainSet.insert([l, c])
             }
         }
+        let uncertain = uncertainSet.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+            .map { MRZReading.Position(line: $0[0] + 1, column: $0[1] + 1) }
         var document = try? MRZParser.parse(lines: lines)
         document?.extractionMethod = .mrz
         return MRZReading(format: document?.mrzData?.format ?? decoded.format, lines: lines,
