@@ -40,7 +40,7 @@ public struct DocumentScanner: Sendable {
         for (source, isRectified) in [(rectified, true), (image, false)] {
             guard let source else { continue }
             do {
-                let reading = try mrzReader.read(source, quarterTurns: !isRectified && rectified == nil)
+                let reading = try mrzReader.read(source, quarterTurns: !isRectified && rectified == nil, straightened: isRectified)
                 if side.mrz.map({ Self.better(reading, than: $0) }) ?? true { side.mrz = reading }
                 if reading.isVerified { break }
             } catch {

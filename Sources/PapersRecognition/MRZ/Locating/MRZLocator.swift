@@ -12,10 +12,11 @@ enum MRZLocator {
     /// Candidates in `gray` (packed gray), best first. The image is searched at a few text sizes,
     /// from text as tall as a passport's MRZ on a full-frame page down to a document a quarter
     /// of the frame wide.
-    static func candidates(in gray: Image, maximumCount: Int = 5) -> [Candidate] {
+    static func candidates(in gray: Image, gapFractions: [Double] = [1.0 / 55, 1.0 / 100, 1.0 / 180],
+                           maximumCount: Int = 5) -> [Candidate] {
         var found: [Candidate] = []
         let integral = InkMask.integral(of: gray)
-        for gapFraction in [1.0 / 55, 1.0 / 100, 1.0 / 180] {
+        for gapFraction in gapFractions {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
             let mask = InkMask(gray: gray, integral: integral, radius: max(4, gap * 2))
             let lines = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in

@@ -13,6 +13,11 @@ public struct MRZReader: Sendable {
     /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1000.
     public var searchWidth = 1000
 
+    /// Smearing gaps (fractions of the searched width) for a straightened document: MRZ-sized print only.
+    static let documentGaps: [Double] = [1.0 / 55, 1.0 / 100]
+    /// Smearing gaps for a whole photo, down to a document a quarter of the frame wide.
+    static let photoGaps: [Double] = [1.0 / 55, 1.0 / 100, 1.0 / 180]
+
     /// A reader using `classifier`.
     public init(classifier: OCRBClassifier) {
         self.classifier = classifier
@@ -25,11 +30,12 @@ public struct MRZReader: Sendable {
 
     /// Reads the MRZ in `image` (gray or colour). With `quarterTurns` (the default) a photo in
     /// which no MRZ-like lines run across is searched again turned by 90° both ways; a document
-    /// already straightened to landscape needs no such search.
+    /// already straightened to landscape needs no such search. A `straightened` document is
+    /// searched only for MRZ-sized print (a passport's MRZ spans the page: no tiny text).
     ///
     /// - Throws: ``RecognitionError`` `noMRZ` when nothing looks like an MRZ, `mrzUnreadable`
     ///   when MRZ-like lines are there but cannot be cut into characters.
-    public func read(_ image: Image, quarterTurns: Bool = true) throws(RecognitionError) -> MRZReading {
+    public func read(_ image: Image, quarterTurns: Bool = true, straightened: Bool = false) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
         let rotations: [Image.Rotation?] = quarterTurns ? [nil, .clockwise, .counterClockwise] : [nil]
@@ -39,7 +45,7 @@ public struct MRZReader: Sendable {
             let search = factor < 1
                 ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
                 : upright
-            let candidates = MRZLocator.candidates(in: search)
+            let candidates = MRZLocator.candidates(in: search, gapFractions: straightened ? Self.documentGaps : Self.photoGaps)
             guard !candidates.isEmpty else { continue }
             sawLines = true
             var upsideDown: Image?
