@@ -4,10 +4,13 @@
 
 #include "zxing_shim.h"
 
+#include <ZXing/BitMatrix.h>
+#include <ZXing/MultiFormatWriter.h>
 #include <ZXing/ReadBarcode.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -221,4 +224,40 @@ extern "C" int papers_zxing_result_corners(const papers_zxing_results *results, 
 
 extern "C" void papers_zxing_results_free(papers_zxing_results *results) {
     delete results;
+}
+
+extern "C" papers_zxing_status papers_zxing_write(papers_zxing_write_symbology symbology, const uint8_t *bytes,
+                                                  size_t length, int margin, uint8_t **pixels, int *width,
+                                                  int *height) {
+    if (!pixels || !width || !height) return PAPERS_ZXING_INVALID_ARGUMENT;
+    *pixels = nullptr;
+    *width = 0;
+    *height = 0;
+    if ((!bytes && length > 0) || margin < 0 || margin > 64) return PAPERS_ZXING_INVALID_ARGUMENT;
+    try {
+        std::wstring contents;
+        contents.reserve(length);
+        for (size_t i = 0; i < length; ++i) contents.push_back(static_cast<wchar_t>(bytes[i]));
+        ZXing::BarcodeFormat format =
+            symbology == PAPERS_ZXING_WRITE_QR ? ZXing::BarcodeFormat::QRCode : ZXing::BarcodeFormat::PDF417;
+        ZXing::MultiFormatWriter writer(format);
+        writer.setEncoding(ZXing::CharacterSet::ISO8859_1).setMargin(margin);
+        ZXing::BitMatrix matrix = writer.encode(contents, 0, 0);
+        const int w = matrix.width(), h = matrix.height();
+        if (w <= 0 || h <= 0) return PAPERS_ZXING_INTERNAL_ERROR;
+        uint8_t *out = static_cast<uint8_t *>(std::malloc(static_cast<size_t>(w) * static_cast<size_t>(h)));
+        if (!out) return PAPERS_ZXING_OUT_OF_MEMORY;
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) out[static_cast<size_t>(y) * w + x] = matrix.get(x, y) ? 0 : 255;
+        *pixels = out;
+        *width = w;
+        *height = h;
+        return PAPERS_ZXING_OK;
+    } catch (...) {
+        return PAPERS_ZXING_INTERNAL_ERROR;
+    }
+}
+
+extern "C" void papers_zxing_pixels_free(uint8_t *pixels) {
+    std::free(pixels);
 }

@@ -184,3 +184,31 @@ public struct ZXingBarcodeReader: BarcodeReader {
         return found
     }
 }
+
+/// Draws barcodes with zxing-cpp's writer: the symbols synthetic licence backs carry.
+public struct ZXingBarcodeWriter: Sendable {
+    /// Quiet zone around the symbol, in modules. Default 2.
+    public var margin = 2
+
+    /// Creates a writer.
+    public init() {}
+
+    /// The smallest symbol holding `bytes` (every byte kept, as ISO 8859-1), one pixel per module:
+    /// a gray image, black modules on white.
+    public func image(encoding bytes: [UInt8], as symbology: BarcodeSymbology) throws(RecognitionError) -> Image {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        let kind = symbology == .qrCode ? PAPERS_ZXING_WRITE_QR : PAPERS_ZXING_WRITE_PDF417
+        let status = bytes.withUnsafeBufferPointer {
+            papers_zxing_write(kind, $0.baseAddress, $0.count, Int32(margin), &pixels, &width, &height)
+        }
+        defer { papers_zxing_pixels_free(pixels) }
+        guard status == PAPERS_ZXING_OK, let pixels, width > 0, height > 0 else {
+            throw RecognitionError(code: status == PAPERS_ZXING_INVALID_ARGUMENT ? .invalidInput : .nativeFailure,
+                                   detail: "zxing-cpp could not encode \(bytes.count) bytes as \(symbology.rawValue)")
+        }
+        let count = Int(width) * Int(height)
+        return Image(width: Int(width), height: Int(height), format: .gray,
+                     pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))!
+    }
+}

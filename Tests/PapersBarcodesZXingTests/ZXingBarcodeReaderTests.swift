@@ -190,3 +190,16 @@ struct ZXingBarcodeReaderTests {
         #expect(try ZXingBarcodeReader(configuration: configuration).read(Image(width: 100, height: 100, format: .gray), symbologies: [.qrCode]).isEmpty)
     }
 }
+
+@Suite("zxing barcode writer")
+struct ZXingBarcodeWriterTests {
+    @Test("a PDF417 of an AAMVA-shaped payload reads back byte for byte", arguments: [BarcodeSymbology.pdf417, .qrCode])
+    func roundTrip(symbology: BarcodeSymbology) throws {
+        let payload = Array("@\n\u{1e}\rANSI 636000090002DL00410050ZV00910008DLDAQT64235789\nDCSSAMPLE\nDACMICHAEL\n".utf8) + [0xE9]
+        let symbol = try ZXingBarcodeWriter().image(encoding: payload, as: symbology)
+        // Three pixels per module, as a printed label would have at least.
+        let scaled = symbol.resized(width: symbol.width * 3, height: symbol.height * 3)
+        let read = try ZXingBarcodeReader().read(scaled, symbologies: [symbology])
+        #expect(read.first?.bytes == payload)
+    }
+}

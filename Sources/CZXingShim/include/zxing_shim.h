@@ -85,6 +85,22 @@ int papers_zxing_result_corners(const papers_zxing_results *results, int index, 
 /// Releases a results handle; NULL is ignored.
 void papers_zxing_results_free(papers_zxing_results *results);
 
+/// Symbologies papers_zxing_write can encode.
+typedef enum {
+    PAPERS_ZXING_WRITE_PDF417 = 0,
+    PAPERS_ZXING_WRITE_QR = 1,
+} papers_zxing_write_symbology;
+
+/// Encodes `length` bytes (each byte one ISO 8859-1 character, so any byte survives) as the
+/// smallest symbol zxing draws with a quiet zone of `margin` modules. On PAPERS_ZXING_OK,
+/// `*pixels` holds `*width` x `*height` gray bytes (0 black, 255 white) to release with
+/// papers_zxing_pixels_free; otherwise `*pixels` is NULL.
+papers_zxing_status papers_zxing_write(papers_zxing_write_symbology symbology, const uint8_t *bytes, size_t length,
+                                       int margin, uint8_t **pixels, int *width, int *height);
+
+/// Releases pixels from papers_zxing_write (NULL is fine).
+void papers_zxing_pixels_free(uint8_t *pixels);
+
 #ifdef __cplusplus
 }
 #endif
