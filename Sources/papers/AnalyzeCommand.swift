@@ -51,6 +51,12 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
 /// Loading and saving images for the CLI, with one-line errors.
 enum CLIImages {
+    /// A synthetic photo as `papers synth` writes it and a camera delivers it: through JPEG at
+    /// its own quality.
+    static func asDelivered(_ photo: SyntheticPhoto) throws -> Image {
+        try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+    }
+
     static func load(_ path: String, format: Image.PixelFormat = .rgb) throws -> Image {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIOutput.fail("cannot read \(path): no such file or not readable", code: 66)

@@ -36,8 +36,7 @@ struct CaptureEval: AsyncParsableCommand {
         let progress = ProgressBar(total: count, label: "eval")
         for index in 0..<count {
             let photo = synthesizer.photo(seed: seed, index: index)
-            // Through JPEG at the photo's own quality, as `papers synth` writes it and a camera delivers it.
-            let frame = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+            let frame = try CLIImages.asDelivered(photo)
             let analysis = analyzer.analyze(frame).analysis
             let problems = score.add(analysis, truth: photo.truth)
             if verbose && !problems.isEmpty {

@@ -33,7 +33,7 @@ struct MRZEval: AsyncParsableCommand {
         let progress = ProgressBar(total: count, label: "eval")
         for index in 0..<count {
             let (photo, _) = set.photo(seed: seed, index: index)
-            let frame = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+            let frame = try CLIImages.asDelivered(photo)
             let start = ContinuousClock.now
             let side = scanner.scanSide(frame)
             let elapsed = ContinuousClock.now - start

@@ -10,8 +10,6 @@ struct ConnectedComponents {
 
         var width: Int { maxX - minX + 1 }
         var height: Int { maxY - minY + 1 }
-        /// Set pixels over the bounding box area.
-        var fill: Double { Double(count) / Double(width * height) }
         /// Set pixels per column: the thickness of a bar, however slanted.
         var thickness: Double { Double(count) / Double(width) }
         /// The least-squares centre line `y = intercept + slope · x` of the set pixels.

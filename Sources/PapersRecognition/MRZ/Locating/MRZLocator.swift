@@ -9,11 +9,15 @@ enum MRZLocator {
         var score: Double
     }
 
-    /// Candidates in `gray` (packed gray), best first. The image is searched at a few text sizes,
-    /// from text as tall as a passport's MRZ on a full-frame page down to a document a quarter
-    /// of the frame wide.
-    static func candidates(in gray: Image, gapFractions: [Double] = [1.0 / 55, 1.0 / 100, 1.0 / 180],
-                           maximumCount: Int = 5) -> [Candidate] {
+    /// Gaps (fractions of the searched width) for a whole photo: text as tall as a passport's MRZ
+    /// on a full-frame page down to a document a quarter of the frame wide.
+    static let photoGaps: [Double] = [1.0 / 55, 1.0 / 100, 1.0 / 180]
+    /// Gaps for a straightened document: MRZ-sized print only.
+    static let documentGaps: [Double] = [1.0 / 55, 1.0 / 100]
+
+    /// Candidates in `gray` (packed gray), best first, searched at each of the `gapFractions`
+    /// text sizes.
+    static func candidates(in gray: Image, gapFractions: [Double] = photoGaps, maximumCount: Int = 5) -> [Candidate] {
         var found: [Candidate] = []
         let integral = InkMask.integral(of: gray)
         for gapFraction in gapFractions {

@@ -13,11 +13,6 @@ public struct MRZReader: Sendable {
     /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1000.
     public var searchWidth = 1000
 
-    /// Smearing gaps (fractions of the searched width) for a straightened document: MRZ-sized print only.
-    static let documentGaps: [Double] = [1.0 / 55, 1.0 / 100]
-    /// Smearing gaps for a whole photo, down to a document a quarter of the frame wide.
-    static let photoGaps: [Double] = [1.0 / 55, 1.0 / 100, 1.0 / 180]
-
     /// A reader using `classifier`.
     public init(classifier: OCRBClassifier) {
         self.classifier = classifier
@@ -45,7 +40,7 @@ public struct MRZReader: Sendable {
             let search = factor < 1
                 ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
                 : upright
-            let candidates = MRZLocator.candidates(in: search, gapFractions: straightened ? Self.documentGaps : Self.photoGaps)
+            let candidates = MRZLocator.candidates(in: search, gapFractions: straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps)
             guard !candidates.isEmpty else { continue }
             sawLines = true
             var upsideDown: Image?

@@ -9,13 +9,6 @@ struct SegmentedLine: Sendable {
     var bottom: Double
     /// The `count + 1` cell boundaries, left to right.
     var boundaries: [Double]
-    /// How much ink the cell boundaries cross, relative to the average column (lower is cleaner).
-    var boundaryInk: Double
-
-    /// The number of cells.
-    var count: Int { boundaries.count - 1 }
-    /// The mean pitch.
-    var pitch: Double { (boundaries[boundaries.count - 1] - boundaries[0]) / Double(count) }
 
     /// Cell `index` for the classifier.
     func cell(_ index: Int) -> CharacterCell {
@@ -49,10 +42,8 @@ enum MRZLineSegmenter {
         guard let grid = fitGrid(profile: profile, first: Double(first), last: Double(last + 1), count: count,
                                  period: period(of: profile, from: first, to: last, near: Double(bottom + 1 - top)))
         else { return nil }
-        let boundaries = refine(grid.boundaries, profile: profile)
-        let mean = profile[first...last].reduce(0, +) / Double(last - first + 1)
         return SegmentedLine(image: straight, top: Double(top), bottom: Double(bottom + 1),
-                             boundaries: boundaries, boundaryInk: grid.cost / max(1e-9, mean))
+                             boundaries: refine(grid, profile: profile))
     }
 
     /// Moves each boundary, within a fifth of a pitch, to the middle of the emptiest columns
@@ -86,7 +77,7 @@ enum MRZLineSegmenter {
     ///
     /// When the inked span disagrees with the print's `period` (glare or a cut-off edge hides the
     /// line's end, or its start), the grid keeps the period and is anchored at whichever end fits.
-    static func fitGrid(profile: [Double], first: Double, last: Double, count: Int, period: Double?) -> (boundaries: [Double], cost: Double)? {
+    static func fitGrid(profile: [Double], first: Double, last: Double, count: Int, period: Double?) -> [Double]? {
         let n = Double(count)
         // A glyph is about 0.7 pitch wide, so the span is about (n − 0.3) pitches.
         let spanPitch = (last - first) / (n - 0.3)
@@ -94,11 +85,6 @@ enum MRZLineSegmenter {
             return fitAnchoredGrid(profile: profile, first: first, last: last, count: count, period: period)
         }
         let estimate = spanPitch
-        func ink(at x: Double) -> Double {
-            guard x >= 0, x < Double(profile.count - 1) else { return 0 }
-            let i = Int(x), t = x - Double(i)
-            return profile[i] * (1 - t) + profile[i + 1] * t
-        }
         var best = (offset: first - 0.15 * estimate, pitch: estimate, bend: 0.0, cost: Double.infinity)
         for b in -5...5 {
             // Up to ±8% change of pitch from one end of the line to the other.
@@ -113,7 +99,7 @@ enum MRZLineSegmenter {
                     var cost = 0.0
                     for i in 0...count {
                         let k = Double(i)
-                        cost += ink(at: offset + k * pitch + bend * k * k)
+                        cost += ink(profile, at: offset + k * pitch + bend * k * k)
                     }
                     cost /= n + 1
                     // Slight preference for the span-based estimate and an even pitch.
@@ -122,23 +108,24 @@ enum MRZLineSegmenter {
                 }
             }
         }
-        let boundaries = (0...count).map { i -> Double in
+        return (0...count).map { i -> Double in
             let k = Double(i)
             return best.offset + k * best.pitch + best.bend * k * k
         }
-        return (boundaries, best.cost)
+    }
+
+    /// The column profile at a fractional position, linearly interpolated (0 outside).
+    static func ink(_ profile: [Double], at x: Double) -> Double {
+        guard x >= 0, x < Double(profile.count - 1) else { return 0 }
+        let i = Int(x), t = x - Double(i)
+        return profile[i] * (1 - t) + profile[i + 1] * t
     }
 
     /// A grid of even pitch near `period`, its first cell at the first ink or its last cell at
     /// the last ink, whichever crosses less ink over the visible span.
-    static func fitAnchoredGrid(profile: [Double], first: Double, last: Double, count: Int, period: Double) -> (boundaries: [Double], cost: Double)? {
+    static func fitAnchoredGrid(profile: [Double], first: Double, last: Double, count: Int, period: Double) -> [Double]? {
         // More ink than `count` cells at this period can hold: the line has more characters.
         guard Double(count) * period >= last - first - 0.5 * period else { return nil }
-        func ink(at x: Double) -> Double {
-            guard x >= 0, x < Double(profile.count - 1) else { return 0 }
-            let i = Int(x), t = x - Double(i)
-            return profile[i] * (1 - t) + profile[i + 1] * t
-        }
         var best = (offset: first, pitch: period, cost: Double.infinity)
         for p in 0...12 {
             let pitch = period * (0.97 + 0.005 * Double(p))
@@ -149,7 +136,7 @@ enum MRZLineSegmenter {
                     for i in 0...count {
                         let x = offset + Double(i) * pitch
                         guard x >= first - pitch, x <= last + pitch else { continue }
-                        cost += ink(at: x); counted += 1
+                        cost += ink(profile, at: x); counted += 1
                     }
                     guard counted >= 4 else { continue }
                     cost /= counted
@@ -157,7 +144,7 @@ enum MRZLineSegmenter {
                 }
             }
         }
-        return ((0...count).map { best.offset + Double($0) * best.pitch }, best.cost)
+        return (0...count).map { best.offset + Double($0) * best.pitch }
     }
 
     /// The print's period: the lag, between 0.75 and 1.3 text heights (OCR-B's pitch is about
