@@ -17,10 +17,19 @@ let package = Package(
         .library(name: "PapersBarcodesZXing", targets: ["PapersBarcodesZXing"]),
         .library(name: "PapersFacesDlib", targets: ["PapersFacesDlib"]),
         .library(name: "PapersCapture", targets: ["PapersCapture"]),
+        .library(name: "PapersServer", targets: ["PapersServer"]),
         .executable(name: "papers", targets: ["papers"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.30.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .target(
@@ -84,6 +93,29 @@ let package = Package(
             dependencies: ["PapersCore", "PapersImaging"],
             swiftSettings: swiftSettings
         ),
+        // The verification server: HTTP API (Hummingbird), SQLite store (GRDB), durable jobs,
+        // signed callbacks (AsyncHTTPClient), AES-GCM at rest (swift-crypto).
+        .target(
+            name: "PapersServer",
+            dependencies: [
+                "PapersCore",
+                "PapersImaging",
+                "PapersImagingCodecs",
+                "PapersRecognition",
+                "PapersCapture",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "papers",
             dependencies: [
@@ -93,6 +125,7 @@ let package = Package(
                 "PapersRecognition",
                 "PapersBarcodesZXing",
                 "PapersFacesDlib",
+                "PapersServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Samples")],
@@ -126,6 +159,16 @@ let package = Package(
         .testTarget(
             name: "PapersCaptureTests",
             dependencies: ["PapersCapture", "PapersImaging"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersServerTests",
+            dependencies: [
+                "PapersServer",
+                "PapersBarcodesZXing",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

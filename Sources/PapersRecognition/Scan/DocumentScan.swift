@@ -5,6 +5,11 @@ public struct DocumentScan: Sendable {
     /// What each photo gave, in the order given.
     public let sides: [SideScan]
 
+    /// Merges sides scanned one by one (``DocumentScanner/scanSide(_:)``).
+    public init(sides: [SideScan]) {
+        self.sides = sides
+    }
+
     /// The merged document: the MRZ's data when an MRZ was read (verified readings first), the
     /// licence barcode's otherwise; fields one source lacks are filled from the other, and
     /// `extractionMethod` says which sources were used. An MRZ that is not verified gives way to

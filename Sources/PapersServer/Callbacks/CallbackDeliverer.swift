@@ -1,0 +1,55 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Delivers callback events: one signed `POST` per attempt, every attempt recorded, retried with
+/// exponential backoff until a 2xx or until the policy gives up (at least a day).
+struct CallbackDeliverer: Sendable {
+    let services: ServerServices
+    let client: HTTPClient
+
+    /// Attempts one delivery; returns the outcome label for metrics.
+    func deliver(_ job: Job) async throws -> String {
+        guard let (event, createdAt) = try await services.database.pendingEvent(job.subject, sealer: services.sealer) else {
+            try await services.database.completeJob(job)
+            return "settled"
+        }
+        let secret = try await services.database.webhookSecret(tenantID: event.tenantID, sealer: services.sealer)
+        let timestamp = Int(Date().timeIntervalSince1970)
+        var request = HTTPClientRequest(url: event.callbackURL)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Papers-Callbacks/1")
+        request.headers.add(name: WebhookSignature.headerName, value: WebhookSignature.header(body: event.body, secret: secret, timestamp: timestamp))
+        request.headers.add(name: "Papers-Event-Id", value: event.id)
+        request.body = .bytes(ByteBuffer(bytes: event.body))
+
+        let policy = services.configuration.callbacks
+        let start = ContinuousClock.now
+        var statusCode: Int?
+        var failure: String?
+        do {
+            let response = try await client.execute(request, timeout: .seconds(Int64(policy.timeout.components.seconds)))
+            statusCode = Int(response.status.code)
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+        } catch {
+            failure = String(describing: type(of: error))
+        }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let delivered = statusCode.map { (200..<300).contains($0) } ?? false
+        let nextDelay = Double(policy.delay(afterAttempt: job.attempts).components.seconds)
+        let givenUp = !delivered && now() + nextDelay - createdAt > Double(policy.giveUpAfter.components.seconds)
+        try await services.database.recordDelivery(
+            eventID: event.id, attempt: job.attempts, statusCode: statusCode, error: failure ?? (delivered ? nil : "HTTP \(statusCode ?? 0)"),
+            durationMs: milliseconds, delivered: delivered, givenUp: givenUp)
+        if delivered || givenUp {
+            try await services.database.completeJob(job)
+        } else {
+            try await services.database.retryJob(job, at: now() + nextDelay, error: failure ?? "HTTP \(statusCode ?? 0)")
+        }
+        let outcome = delivered ? "delivered" : (givenUp ? "given_up" : "retry")
+        services.metrics.increment("papers_callbacks_total", [("outcome", outcome)])
+        return outcome
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Everything a ``PapersServer`` needs to run; every value has a default that works on one machine.
+public struct ServerConfiguration: Sendable {
+    /// Where the server's data lives.
+    public enum Database: Sendable, Hashable {
+        /// An embedded SQLite file (WAL journal). The default: nothing else to start.
+        case sqlite(path: String)
+        /// A PostgreSQL server, by URL (`postgres://user:pass@host:5432/db`).
+        case postgres(url: String)
+
+        /// Reads `--db`: a `postgres://` or `postgresql://` URL, otherwise a SQLite file path.
+        public static func parse(_ text: String) -> Database {
+            let lower = text.lowercased()
+            if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") { return .postgres(url: text) }
+            return .sqlite(path: text)
+        }
+    }
+
+    /// The interface to listen on.
+    public var host = "127.0.0.1"
+    /// The TCP port (0 picks a free one).
+    public var port = 8080
+    /// The database; `nil` means `papers.sqlite` in ``dataDirectory``.
+    public var database: Database?
+    /// Where images and the generated key live.
+    public var dataDirectory: URL
+    /// The key that seals images and extracted data at rest (32 bytes). `nil` means the
+    /// `PAPERS_ENCRYPTION_KEY` environment variable (base64), else a key file in the data directory,
+    /// created on first start with owner-only permissions.
+    public var encryptionKey: Data?
+    /// The largest image upload accepted, in bytes.
+    public var maximumImageBytes = 15 * 1024 * 1024
+    /// The largest frame batch accepted, in bytes.
+    public var maximumFrameBatchBytes = 40 * 1024 * 1024
+    /// How many jobs run at once; defaults to the number of cores.
+    public var workerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// How long a claimed job is held before another worker may take it over (a crash recovers after this).
+    public var jobLease: Duration = .seconds(60)
+    /// How often idle workers look for jobs queued by other processes.
+    public var jobPollInterval: Duration = .milliseconds(250)
+    /// Verifications and documents older than this many days are deleted; `nil` keeps them.
+    public var retentionDays: Int?
+    /// How often the retention sweep runs.
+    public var retentionInterval: Duration = .seconds(3600)
+    /// Requests per second a tenant may make on average.
+    public var requestsPerSecond: Double = 20
+    /// Requests a tenant may make in a burst.
+    public var requestBurst: Double = 60
+    /// Callback retry policy.
+    public var callbacks = CallbackPolicy()
+
+    /// Creates a configuration rooted at a data directory.
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// The database actually used.
+    public var resolvedDatabase: Database {
+        database ?? .sqlite(path: dataDirectory.appendingPathComponent("papers.sqlite").path)
+    }
+}
+
+/// When callbacks are retried.
+public struct CallbackPolicy: Sendable, Hashable {
+    /// The first retry's delay; each further retry doubles it.
+    public var initialDelay: Duration = .seconds(10)
+    /// The longest delay between two attempts.
+    public var maximumDelay: Duration = .seconds(3600)
+    /// How long delivery is attempted before it is given up (at least a day).
+    public var giveUpAfter: Duration = .seconds(26 * 3600)
+    /// How long one attempt may take.
+    public var timeout: Duration = .seconds(10)
+
+    /// Creates the default policy.
+    public init() {}
+
+    /// The delay before retry number `attempt` (1 for the first retry).
+    public func delay(afterAttempt attempt: Int) -> Duration {
+        let seconds = Double(initialDelay.components.seconds) * pow(2, Double(max(0, attempt - 1)))
+        return .seconds(min(seconds, Double(maximumDelay.components.seconds)))
+    }
+}

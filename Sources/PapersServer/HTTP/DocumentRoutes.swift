@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import PapersImaging
+import PapersImagingCodecs
+
+/// `/v1/documents`: receipts and tax forms, one image or several pages, processed in the background.
+struct DocumentRoutes {
+    let services: ServerServices
+
+    func register(on group: RouterGroup<PapersRequestContext>) {
+        group.post("documents", use: create)
+        group.get("documents/:documentId", use: show)
+        group.delete("documents/:documentId", use: delete)
+    }
+
+    @Sendable func create(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let kindText = request.uri.queryParameters.get("type") ?? "auto"
+        guard let kind = DocumentKind(rawValue: kindText) else { throw Problem.invalid("type must be receipt, w2 or auto") }
+        let callbackURL = request.uri.queryParameters.get("callbackUrl")
+        if let callbackURL {
+            var probe = VerificationRequest()
+            probe.callbackUrl = callbackURL
+            try probe.validate()
+        }
+        let id = UUID().uuidString.lowercased()
+        let limit = services.configuration.maximumFrameBatchBytes
+        var pageCount = 0
+        do {
+            switch UploadReceiver.mediaType(request) {
+            case "application/json":
+                let body = try await UploadReceiver.collect(request, limit: limit)
+                let pages = try JSONDecoder().decode(DocumentPagesRequest.self, from: Data(body)).pages
+                guard (1...50).contains(pages.count) else { throw Problem.invalid("a document has 1 to 50 pages") }
+                for (index, text) in pages.enumerated() {
+                    guard let data = Data(base64Encoded: text) else { throw Problem.invalid("page \(index) is not base64") }
+                    let bytes = [UInt8](data)
+                    try UploadReceiver.validateImage(bytes, declaredType: ImageContainer(sniffing: bytes) == .png ? "image/png" : "image/jpeg")
+                    try services.images.write(bytes, owner: id, name: "page-\(index)")
+                }
+                pageCount = pages.count
+            default:
+                var writer = try services.images.writer(owner: id, name: "page-0")
+                _ = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes, into: &writer)
+                pageCount = 1
+            }
+            try await services.database.insertDocument(id: id, tenantID: tenant.id, kind: kind, pageCount: pageCount, callbackURL: callbackURL, sealer: services.sealer)
+        } catch {
+            services.images.deleteAll(owner: id)
+            throw error
+        }
+        services.metrics.increment("papers_documents_created_total", [("type", kind.rawValue)])
+        return try JSONResponse.make(.accepted, DocumentCreated(documentId: id, status: "PROCESSING"))
+    }
+
+    @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        try JSONResponse.make(.ok, DocumentResponse(try await load(context)))
+    }
+
+    @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let record = try await load(context)
+        _ = try await services.database.deleteDocument(record.id, tenantID: tenant.id, images: services.images)
+        services.metrics.increment("papers_documents_deleted_total", [("by", "request")])
+        return try JSONResponse.make(.ok, DocumentResponse(try await load(context)))
+    }
+
+    func load(_ context: PapersRequestContext) async throws -> DocumentRecord {
+        let tenant = try context.requireTenant()
+        guard let id = context.parameters.get("documentId"), id.count <= 64,
+              let record = try await services.database.document(id.lowercased(), tenantID: tenant.id, sealer: services.sealer) else {
+            throw Problem.notFound("document")
+        }
+        return record
+    }
+}

@@ -1,0 +1,78 @@
+import Crypto
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+
+/// `Idempotency-Key`: the first response to a key is stored; a retry with the same key and the same
+/// request gets that response again and stores nothing; the same key on a different request is a
+/// 422; a retry while the first is still running is a 409.
+struct Idempotency {
+    let database: ServerDatabase
+
+    /// A response as stored for replay (status and JSON body).
+    struct Stored: Sendable {
+        let status: Int
+        let body: Data
+    }
+
+    static func fingerprint(_ request: Request, bodyDigest: String = "") -> String {
+        "\(request.method.rawValue) \(request.uri.path) \(bodyDigest)"
+    }
+
+    /// Runs `work` once per key; without a key it just runs.
+    func run(key: String?, tenantID: String, fingerprint: String, _ work: () async throws -> Stored) async throws -> Response {
+        guard let key, !key.isEmpty else { return Self.response(try await work(), replayed: false) }
+        guard key.count <= 255 else { throw Problem.invalid("Idempotency-Key is longer than 255 characters") }
+        let existing = try await database.write { db -> (fingerprint: String, status: Int?, body: Data?)? in
+            if let row = try Row.fetchOne(db, sql: "SELECT fingerprint, status, body FROM idempotency_keys WHERE tenant_id = ? AND key = ?", arguments: [tenantID, key]) {
+                return (row["fingerprint"], row["status"], row["body"])
+            }
+            try db.execute(
+                sql: "INSERT INTO idempotency_keys (tenant_id, key, fingerprint, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [tenantID, key, fingerprint, now()])
+            return nil
+        }
+        if let existing {
+            guard existing.fingerprint == fingerprint else {
+                throw Problem(.unprocessableContent, code: "IDEMPOTENCY_KEY_REUSED", detail: "this Idempotency-Key was used for a different request")
+            }
+            guard let status = existing.status, let body = existing.body else {
+                throw Problem.conflict("a request with this Idempotency-Key is still being handled")
+            }
+            return Self.response(Stored(status: status, body: body), replayed: true)
+        }
+        let stored: Stored
+        do {
+            stored = try await work()
+        } catch {
+            // A failed first attempt leaves nothing behind, so the client may retry with the same key.
+            _ = try? await database.write { db in
+                try db.execute(sql: "DELETE FROM idempotency_keys WHERE tenant_id = ? AND key = ?", arguments: [tenantID, key])
+            }
+            throw error
+        }
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE idempotency_keys SET status = ?, body = ? WHERE tenant_id = ? AND key = ?",
+                arguments: [stored.status, stored.body, tenantID, key])
+        }
+        return Self.response(stored, replayed: false)
+    }
+
+    static func response(_ stored: Stored, replayed: Bool) -> Response {
+        var headers: HTTPFields = [:]
+        if replayed { headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
+        return JSONResponse.make(HTTPResponse.Status(code: stored.status), data: stored.body, headers: headers)
+    }
+
+    static func encode(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Stored {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Stored(status: status.code, body: try encoder.encode(value))
+    }
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

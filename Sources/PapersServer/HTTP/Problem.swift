@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+
+/// An RFC 9457 problem document, thrown by handlers and rendered as `application/problem+json`.
+///
+/// `type` is a URI naming the kind of problem (relative to the API, e.g.
+/// `/problems/not-found`), `title` its fixed summary, `detail` what happened this time, and `code`
+/// a stable upper-case identifier for scripts.
+public struct Problem: Error, HTTPResponseError, Sendable, Hashable {
+    /// The HTTP status.
+    public let status: HTTPResponse.Status
+    /// A stable identifier, e.g. `NOT_FOUND`.
+    public let code: String
+    /// What happened this time, without document data or secrets.
+    public let detail: String
+    /// Extra response headers (`Retry-After`, `WWW-Authenticate`).
+    public var headers: HTTPFields = [:]
+
+    /// Creates a problem.
+    public init(_ status: HTTPResponse.Status, code: String, detail: String) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+    }
+
+    /// The problem type URI: `/problems/` and the code in lower-case kebab form.
+    public var type: String { "/problems/" + code.lowercased().replacingOccurrences(of: "_", with: "-") }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = ProblemBody(type: type, title: status.reasonPhrase, status: status.code, detail: detail, code: code, instance: request.uri.path)
+        let data = try JSONEncoder().encode(body)
+        var fields = headers
+        fields[.contentType] = "application/problem+json"
+        fields[.contentLength] = String(data.count)
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// The JSON members of a problem document.
+struct ProblemBody: Encodable {
+    let type: String
+    let title: String
+    let status: Int
+    let detail: String
+    let code: String
+    let instance: String
+}
+
+extension Problem {
+    /// 404: the resource does not exist for this tenant (the same answer whether it exists for
+    /// another tenant or not at all).
+    static func notFound(_ what: String) -> Problem {
+        Problem(.notFound, code: "NOT_FOUND", detail: "\(what) not found")
+    }
+
+    /// 400 with a field-level explanation.
+    static func invalid(_ detail: String) -> Problem {
+        Problem(.badRequest, code: "INVALID_REQUEST", detail: detail)
+    }
+
+    /// 401 with the Basic challenge.
+    static var unauthorized: Problem {
+        var problem = Problem(.unauthorized, code: "UNAUTHORIZED", detail: "HTTP Basic credentials token:secret are missing or wrong")
+        problem.headers[.wwwAuthenticate] = "Basic realm=\"papers\""
+        return problem
+    }
+
+    /// 409: the resource is in a state that does not allow this request.
+    static func conflict(_ detail: String) -> Problem {
+        Problem(.conflict, code: "CONFLICT", detail: detail)
+    }
+
+    /// 500 for failures the client cannot fix; the detail names no internals.
+    static var internalError: Problem {
+        Problem(.internalServerError, code: "INTERNAL_ERROR", detail: "the server failed to handle the request; it is logged")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+
+/// `GET /health`, `GET /metrics` (Prometheus) and `GET /openapi.yaml`; no authentication.
+struct SystemRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<PapersRequestContext>) {
+        router.get("health", use: health)
+        router.get("metrics", use: metrics)
+        router.get("openapi.yaml", use: openAPI)
+    }
+
+    @Sendable func health(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        struct Health: Encodable { let status: String; let database: String }
+        let counts = try? await services.database.jobCounts()
+        return try JSONResponse.make(counts == nil ? .serviceUnavailable : .ok, Health(status: counts == nil ? "degraded" : "ok", database: counts == nil ? "unavailable" : "ok"))
+    }
+
+    @Sendable func metrics(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let counts = (try? await services.database.jobCounts()) ?? [:]
+        let gauges = ["queued", "running", "failed"].map { state in
+            (name: "papers_jobs", labels: [("state", state)], value: Double(counts[state] ?? 0))
+        }
+        let text = services.metrics.render(gauges: gauges)
+        var headers: HTTPFields = [:]
+        headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    @Sendable func openAPI(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        guard let text = Self.document else { throw Problem.internalError }
+        var headers: HTTPFields = [:]
+        headers[.contentType] = "application/yaml; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The bundled OpenAPI document.
+    static let document: String? = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources")
+        .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+}

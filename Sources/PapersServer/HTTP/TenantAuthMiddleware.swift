@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+
+/// HTTP Basic `token:secret` on every `/v1` route, then the tenant's rate limit.
+struct TenantAuthMiddleware: RouterMiddleware {
+    typealias Context = PapersRequestContext
+    let services: ServerServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let (token, secret) = Self.credentials(request.headers[.authorization]),
+              let tenant = try await services.database.authenticate(token: token, secret: secret) else {
+            throw Problem.unauthorized
+        }
+        if let wait = services.rateLimiter.take(tenant.id) {
+            var problem = Problem(.tooManyRequests, code: "RATE_LIMITED", detail: "too many requests; retry after the time in Retry-After")
+            problem.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
+            throw problem
+        }
+        var context = context
+        context.tenant = tenant
+        return try await next(request, context)
+    }
+
+    /// Splits `Basic base64(token:secret)`.
+    static func credentials(_ header: String?) -> (String, String)? {
+        guard let header, header.count > 6, header.prefix(6).lowercased() == "basic " else { return nil }
+        guard let data = Data(base64Encoded: header.dropFirst(6).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
+}
+
+/// Turns every failure into a problem document, counts and times requests, and logs one line per
+/// request with the route pattern (never the path's identifiers, bodies or credentials).
+struct ProblemAndMetricsMiddleware: RouterMiddleware {
+    typealias Context = PapersRequestContext
+    let services: ServerServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var status: HTTPResponse.Status = .internalServerError
+        defer {
+            let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18 + Double((ContinuousClock.now - start).components.seconds)
+            let route = context.endpointPath ?? "unmatched"
+            services.metrics.increment("papers_http_requests_total", [("method", request.method.rawValue), ("route", route), ("status", String(status.code))])
+            services.metrics.observe("papers_http_request_duration_seconds", [("route", route)], seconds: seconds)
+            services.logger.info("request", metadata: [
+                "method": .string(request.method.rawValue), "route": .string(route),
+                "status": .stringConvertible(status.code), "ms": .stringConvertible(Int(seconds * 1000)),
+            ])
+        }
+        do {
+            let response = try await next(request, context)
+            status = response.status
+            return response
+        } catch let problem as Problem {
+            status = problem.status
+            throw problem
+        } catch let error as HTTPError {
+            status = error.status
+            throw Problem(error.status, code: error.status == .notFound ? "NOT_FOUND" : "HTTP_\(error.status.code)", detail: error.body ?? error.status.reasonPhrase)
+        } catch is DecodingError {
+            status = .badRequest
+            throw Problem.invalid("the JSON body does not match the API's schema")
+        } catch let error as ServerError {
+            services.logger.error("request failed", metadata: ["code": .string(error.code.rawValue)])
+            throw Problem.internalError
+        } catch {
+            services.logger.error("request failed", metadata: ["error": .string(String(describing: type(of: error)))])
+            throw Problem.internalError
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import PapersImaging
+import PapersImagingCodecs
+
+/// Streams an image upload to a sealed file with a size limit, then checks that it decodes.
+struct UploadReceiver {
+    static let imageTypes = ["image/jpeg", "image/png"]
+
+    /// The media type without parameters, lower-cased.
+    static func mediaType(_ request: Request) -> String? {
+        request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    /// The declared length, refused early when over `limit`.
+    static func declaredLength(_ request: Request, limit: Int) throws -> Int? {
+        guard let text = request.headers[.contentLength] else { return nil }
+        guard let length = Int(text), length >= 0 else { throw Problem.invalid("Content-Length is not a number") }
+        guard length <= limit else { throw tooLarge(limit) }
+        return length
+    }
+
+    static func tooLarge(_ limit: Int) -> Problem {
+        Problem(.contentTooLarge, code: "PAYLOAD_TOO_LARGE", detail: "the body is larger than \(limit) bytes")
+    }
+
+    /// Reads the whole body (at most `limit` bytes), checking it against Content-Length.
+    static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
+        let declared = try declaredLength(request, limit: limit)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(declared ?? 0, limit))
+        for try await buffer in request.body {
+            guard bytes.count + buffer.readableBytes <= limit else { throw tooLarge(limit) }
+            bytes.append(contentsOf: buffer.readableBytesView)
+        }
+        if let declared, declared != bytes.count {
+            throw Problem(.badRequest, code: "BODY_LENGTH_MISMATCH", detail: "the body has \(bytes.count) bytes but Content-Length says \(declared)")
+        }
+        return bytes
+    }
+
+    /// Receives an image into `writer` as it arrives; the writer is finished only if the whole body
+    /// arrived, matches its declared length and type, and decodes.
+    static func receiveImage(_ request: Request, limit: Int, into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int, digest: String) {
+        guard let type = mediaType(request), imageTypes.contains(type) else {
+            throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
+        }
+        do {
+            let declared = try declaredLength(request, limit: limit)
+            var hash = SHA256()
+            var bytes: [UInt8] = []
+            for try await buffer in request.body {
+                guard writer.byteCount + buffer.readableBytes <= limit else { throw tooLarge(limit) }
+                let chunk = Array(buffer.readableBytesView)
+                hash.update(data: chunk)
+                bytes.append(contentsOf: chunk)
+                try writer.append(chunk)
+            }
+            if let declared, declared != writer.byteCount {
+                throw Problem(.badRequest, code: "BODY_LENGTH_MISMATCH", detail: "the body has \(writer.byteCount) bytes but Content-Length says \(declared)")
+            }
+            try validateImage(bytes, declaredType: type)
+            try writer.finish()
+            return (type, bytes.count, hash.finalize().map { String(format: "%02x", $0) }.joined())
+        } catch {
+            writer.abandon()
+            throw error
+        }
+    }
+
+    /// Refuses bytes that are not a decodable image of the declared type.
+    static func validateImage(_ bytes: [UInt8], declaredType: String) throws {
+        let container = ImageContainer(sniffing: bytes)
+        let expected: ImageContainer = declaredType == "image/png" ? .png : .jpeg
+        guard container == expected else {
+            throw Problem(.unprocessableContent, code: "UNDECODABLE_IMAGE", detail: "the body is not a \(declaredType) image")
+        }
+        do {
+            _ = try ImageCodecs.decode(bytes, format: .gray)
+        } catch {
+            throw Problem(.unprocessableContent, code: "UNDECODABLE_IMAGE", detail: "the image cannot be decoded: \(error.description)")
+        }
+    }
+}

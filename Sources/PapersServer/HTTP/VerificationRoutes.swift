@@ -1,0 +1,157 @@
+import Crypto
+import Foundation
+import Hummingbird
+import PapersImaging
+import PapersImagingCodecs
+
+/// `/v1/verifications`: create, upload images and frames, finalize, read, list, delete.
+struct VerificationRoutes {
+    let services: ServerServices
+    static let sides = ["front", "back", "face"]
+
+    func register(on group: RouterGroup<PapersRequestContext>) {
+        group.post("verifications", use: create)
+        group.get("verifications", use: list)
+        group.get("verifications/:scanReference", use: show)
+        group.delete("verifications/:scanReference", use: delete)
+        group.put("verifications/:scanReference/images/:side", use: putImage)
+        group.get("verifications/:scanReference/images/:side", use: getImage)
+        group.post("verifications/:scanReference/frames", use: postFrames)
+        group.post("verifications/:scanReference/finalize", use: finalize)
+    }
+
+    var idempotency: Idempotency { Idempotency(database: services.database) }
+
+    @Sendable func create(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let body = try await UploadReceiver.collect(request, limit: context.maxUploadSize)
+        let payload: VerificationRequest
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            payload = VerificationRequest()
+        } else {
+            guard UploadReceiver.mediaType(request) == "application/json" else {
+                throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the request as application/json")
+            }
+            payload = try JSONDecoder().decode(VerificationRequest.self, from: Data(body))
+        }
+        try payload.validate()
+        let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, bodyDigest: digest)) {
+            let record = try await services.database.insertVerification(tenantID: tenant.id, request: payload, sealer: services.sealer)
+            services.metrics.increment("papers_verifications_created_total")
+            return try Idempotency.encode(.created, VerificationCreated(scanReference: record.id, status: record.state.rawValue))
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let record = try await load(context)
+        return try JSONResponse.make(.ok, VerificationResponse(record))
+    }
+
+    @Sendable func list(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let limitText = request.uri.queryParameters.get("limit")
+        let limit = limitText.map { Int($0) } ?? 20
+        guard let limit, (1...100).contains(limit) else { throw Problem.invalid("limit must be a number from 1 to 100") }
+        let cursor = request.uri.queryParameters.get("starting_after")
+        let page = try await services.database.listVerifications(tenantID: tenant.id, limit: limit, startingAfter: cursor)
+        return try JSONResponse.make(.ok, VerificationList(data: page.items, hasMore: page.hasMore, nextCursor: page.hasMore ? page.items.last?.scanReference : nil))
+    }
+
+    @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let id = try scanReference(context)
+        guard try await services.database.deleteVerification(id, tenantID: tenant.id, images: services.images) else {
+            throw Problem.notFound("verification")
+        }
+        services.metrics.increment("papers_verifications_deleted_total", [("by", "request")])
+        return try await show(request, context: context)
+    }
+
+    @Sendable func putImage(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let side = context.parameters.get("side") ?? ""
+        guard Self.sides.contains(side) else { throw Problem.invalid("side must be front, back or face") }
+        let record = try await load(context)
+        guard record.state == .pending else { throw Problem.conflict("images can be added only before finalize (the verification is \(record.state.rawValue))") }
+        let limit = services.configuration.maximumImageBytes
+        _ = try UploadReceiver.declaredLength(request, limit: limit)
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request)) {
+            var writer = try services.images.writer(owner: record.id, name: side)
+            let received = try await UploadReceiver.receiveImage(request, limit: limit, into: &writer)
+            try await services.database.recordImage(owner: record.id, name: side, contentType: received.contentType, byteCount: received.byteCount)
+            services.metrics.increment("papers_images_stored_total", [("side", side)])
+            return try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType, byteCount: received.byteCount))
+        }
+    }
+
+    @Sendable func getImage(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let side = context.parameters.get("side") ?? ""
+        guard Self.sides.contains(side) else { throw Problem.invalid("side must be front, back or face") }
+        let record = try await load(context)
+        guard record.images.contains(side), let type = try await services.database.imageContentType(owner: record.id, name: side) else {
+            throw Problem.notFound("image")
+        }
+        let bytes = try services.images.read(owner: record.id, name: side)
+        var headers: HTTPFields = [:]
+        headers[.contentType] = type
+        headers[.contentLength] = String(bytes.count)
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    @Sendable func postFrames(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let record = try await load(context)
+        guard record.state == .pending else { throw Problem.conflict("frames can be added only before finalize") }
+        guard UploadReceiver.mediaType(request) == "application/json" else {
+            throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send frames as application/json {\"frames\": [{\"image\": base64}]}")
+        }
+        let body = try await UploadReceiver.collect(request, limit: services.configuration.maximumFrameBatchBytes)
+        let batch = try JSONDecoder().decode(FrameBatchRequest.self, from: Data(body))
+        guard (1...60).contains(batch.frames.count) else { throw Problem.invalid("a batch holds 1 to 60 frames") }
+        var images: [[UInt8]] = []
+        for (index, frame) in batch.frames.enumerated() {
+            guard let data = Data(base64Encoded: frame.image) else { throw Problem.invalid("frame \(index) is not base64") }
+            let bytes = [UInt8](data)
+            let type = ImageContainer(sniffing: bytes) == .png ? "image/png" : "image/jpeg"
+            try UploadReceiver.validateImage(bytes, declaredType: type)
+            images.append(bytes)
+        }
+        let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, bodyDigest: digest)) {
+            let batchID = UUID().uuidString.lowercased()
+            for (index, bytes) in images.enumerated() {
+                try services.images.write(bytes, owner: record.id, name: "frames-\(batchID)-\(index)")
+            }
+            try await services.database.recordFrameBatch(id: batchID, verificationID: record.id, frameCount: images.count)
+            services.metrics.increment("papers_frames_stored_total", by: Double(images.count))
+            return try Idempotency.encode(.created, FrameBatchStored(batchId: batchID, scanReference: record.id, frameCount: images.count))
+        }
+    }
+
+    @Sendable func finalize(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let tenant = try context.requireTenant()
+        let id = try scanReference(context)
+        guard let before = try await services.database.finalizeVerification(id, tenantID: tenant.id) else { throw Problem.notFound("verification") }
+        switch before {
+        case .pending, .processing:
+            return try JSONResponse.make(.accepted, VerificationCreated(scanReference: id, status: VerificationState.processing.rawValue))
+        case .done, .failed, .deleted:
+            throw Problem.conflict("the verification is already \(before.rawValue)")
+        }
+    }
+
+    func scanReference(_ context: PapersRequestContext) throws -> String {
+        guard let id = context.parameters.get("scanReference"), id.count <= 64 else { throw Problem.notFound("verification") }
+        return id.lowercased()
+    }
+
+    func load(_ context: PapersRequestContext) async throws -> VerificationRecord {
+        let tenant = try context.requireTenant()
+        guard let record = try await services.database.verification(try scanReference(context), tenantID: tenant.id, sealer: services.sealer) else {
+            throw Problem.notFound("verification")
+        }
+        return record
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// What a job does.
+public enum JobKind: String, Sendable, Codable, CaseIterable {
+    /// Read and decide a finalised verification.
+    case processVerification
+    /// Process an uploaded receipt or tax form.
+    case processDocument
+    /// Deliver one callback event.
+    case deliverCallback
+}
+
+/// A claimed job.
+struct Job: Sendable, Hashable {
+    let id: Int64
+    let kind: JobKind
+    /// The verification, document or event it is about.
+    let subject: String
+    /// How many times it has been claimed, this time included.
+    let attempts: Int
+}
+
+/// The durable job queue: a table in the same database, so a job is queued in the same transaction
+/// as the state change that calls for it, and survives any crash.
+///
+/// A worker claims a job by setting a lease; a job whose lease ran out (its worker died) is claimed
+/// again. SQLite serialises writers, so a claim cannot be taken twice.
+extension ServerDatabase {
+    /// Queues a job inside an open transaction.
+    static func enqueue(_ db: Database, kind: JobKind, subject: String, runAt: Double = now()) throws {
+        try db.execute(
+            sql: "INSERT INTO jobs (kind, subject, state, run_at, created_at) VALUES (?, ?, 'queued', ?, ?)",
+            arguments: [kind.rawValue, subject, runAt, now()])
+    }
+
+    /// Claims the oldest job that is due (or whose lease expired) for `lease` seconds.
+    func claimJob(owner: String, lease: Double) async throws -> Job? {
+        try await write { db in
+            let time = now()
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT id, kind, subject, attempts FROM jobs
+                WHERE (state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_until < ?)
+                ORDER BY run_at, id LIMIT 1
+                """, arguments: [time, time]) else { return nil }
+            let id: Int64 = row["id"]
+            try db.execute(
+                sql: "UPDATE jobs SET state = 'running', lease_until = ?, lease_owner = ?, attempts = attempts + 1 WHERE id = ?",
+                arguments: [time + lease, owner, id])
+            guard let kind = JobKind(rawValue: row["kind"]) else {
+                try db.execute(sql: "UPDATE jobs SET state = 'failed', last_error = 'unknown kind' WHERE id = ?", arguments: [id])
+                return nil
+            }
+            return Job(id: id, kind: kind, subject: row["subject"], attempts: (row["attempts"] as Int) + 1)
+        }
+    }
+
+    /// Removes a finished job.
+    func completeJob(_ job: Job) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM jobs WHERE id = ?", arguments: [job.id]) }
+    }
+
+    /// Puts a job back to run again at `runAt`.
+    func retryJob(_ job: Job, at runAt: Double, error: String) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE jobs SET state = 'queued', run_at = ?, lease_until = NULL, lease_owner = NULL, last_error = ? WHERE id = ?",
+                arguments: [runAt, error, job.id])
+        }
+    }
+
+    /// Gives a job up for good (kept for operators to inspect).
+    func failJob(_ job: Job, error: String) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = ? WHERE id = ?", arguments: [error, job.id])
+        }
+    }
+
+    /// How many jobs are in each state, for `/metrics`.
+    func jobCounts() async throws -> [String: Int] {
+        try await read { db in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM jobs GROUP BY state") {
+                counts[row["state"]] = row["n"]
+            }
+            return counts
+        }
+    }
+}

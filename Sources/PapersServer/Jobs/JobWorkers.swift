@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import NIOPosix
+import ServiceLifecycle
+
+/// The worker pool: `workerCount` loops that claim jobs from the database and run them. Reading
+/// photos runs on NIO's thread pool, off the HTTP event loops and the cooperative executor.
+struct JobWorkers: Service, CustomStringConvertible {
+    var description: String { "JobWorkers" }
+    let services: ServerServices
+    let callbacks: CallbackDeliverer
+    let owner = "worker-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+    /// Processing jobs are tried this many times before the verification is marked `FAILED`.
+    static let maximumAttempts = 5
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<services.configuration.workerCount {
+                    group.addTask { await loop(index) }
+                }
+            }
+        }
+    }
+
+    func loop(_ index: Int) async {
+        let lease = Double(services.configuration.jobLease.components.seconds)
+        while !Task.isCancelled {
+            do {
+                if let job = try await services.database.claimJob(owner: "\(owner)-\(index)", lease: lease) {
+                    await handle(job)
+                    continue
+                }
+            } catch {
+                services.logger.error("job claim failed", metadata: ["error": .string("\(error)")])
+            }
+            try? await Task.sleep(for: services.configuration.jobPollInterval)
+        }
+    }
+
+    /// Runs one job; any outcome settles it (done, retried later, or failed).
+    func handle(_ job: Job) async {
+        let start = ContinuousClock.now
+        var outcome = "done"
+        do {
+            switch job.kind {
+            case .processVerification: try await processVerification(job)
+            case .processDocument: try await processDocument(job)
+            case .deliverCallback: outcome = try await callbacks.deliver(job)
+            }
+        } catch {
+            outcome = "error"
+            services.logger.error("job failed", metadata: ["kind": .string(job.kind.rawValue), "attempt": .stringConvertible(job.attempts), "error": .string(Self.describe(error))])
+            await settleFailure(job, error: error)
+        }
+        let elapsed = ContinuousClock.now - start
+        services.metrics.increment("papers_jobs_total", [("kind", job.kind.rawValue), ("outcome", outcome)])
+        services.metrics.observe("papers_job_duration_seconds", [("kind", job.kind.rawValue)],
+                                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    func processVerification(_ job: Job) async throws {
+        guard let record = try await services.database.verification(job.subject, sealer: services.sealer), record.state == .processing else {
+            try await services.database.completeJob(job)
+            return
+        }
+        let processor = services.processor
+        let images = services.images
+        let result = try await NIOThreadPool.singleton.runIfActive { try processor.process(record, images: images) }
+        let event = CallbackEvent.verification(record, state: .done, result: result)
+        try await services.database.completeVerification(record.id, state: .done, result: result, event: event, sealer: services.sealer)
+        try await services.database.completeJob(job)
+        services.metrics.increment("papers_verifications_decided_total", [("verificationStatus", result.verificationStatus?.rawValue ?? "NONE")])
+    }
+
+    func processDocument(_ job: Job) async throws {
+        guard let record = try await services.database.document(job.subject, tenantID: nil, sealer: services.sealer), record.status == "PROCESSING" else {
+            try await services.database.completeJob(job)
+            return
+        }
+        let images = services.images
+        let result = try await NIOThreadPool.singleton.runIfActive { try DocumentProcessor().process(record, images: images) }
+        let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: "DONE")
+        try await services.database.completeDocument(record.id, status: "DONE", result: result, event: event, sealer: services.sealer)
+        try await services.database.completeJob(job)
+    }
+
+    /// Retries with a growing delay; after the last attempt the subject is marked `FAILED` (and its
+    /// callback sent) so a client never waits forever.
+    func settleFailure(_ job: Job, error: any Error) async {
+        let reason = Self.describe(error)
+        do {
+            if job.attempts < Self.maximumAttempts {
+                try await services.database.retryJob(job, at: now() + 5 * Double(job.attempts), error: reason)
+                return
+            }
+            switch job.kind {
+            case .processVerification:
+                if let record = try await services.database.verification(job.subject, sealer: services.sealer) {
+                    let event = CallbackEvent.verification(record, state: .failed, result: nil)
+                    try await services.database.completeVerification(record.id, state: .failed, result: nil, event: event, sealer: services.sealer)
+                }
+            case .processDocument:
+                if let record = try await services.database.document(job.subject, tenantID: nil, sealer: services.sealer) {
+                    let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: "FAILED")
+                    try await services.database.completeDocument(record.id, status: "FAILED", result: nil, event: event, sealer: services.sealer)
+                }
+            case .deliverCallback:
+                break
+            }
+            try await services.database.failJob(job, error: reason)
+        } catch {
+            services.logger.error("cannot settle a failed job", metadata: ["kind": .string(job.kind.rawValue)])
+        }
+    }
+
+    /// An error's code or type, never its payload.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? ServerError { return error.code.rawValue + ": " + error.message }
+        return String(describing: type(of: error))
+    }
+}

@@ -1,0 +1,83 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import PapersRecognition
+import ServiceLifecycle
+
+/// The verification server: the HTTP API, the worker pool, callbacks and retention over one database.
+///
+/// ```swift
+/// let server = try PapersServer(configuration: ServerConfiguration(dataDirectory: dir), scanner: scanner)
+/// try await server.application().runService()
+/// ```
+/// Tests build ``application(onServerRunning:)`` and drive it in-process.
+public struct PapersServer: Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServerConfiguration
+    let services: ServerServices
+
+    /// Opens the database and the data directory (creating them when needed).
+    public init(configuration: ServerConfiguration, scanner: DocumentScanner, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
+        self.configuration = configuration
+        let (database, sealer) = try Self.openStorage(configuration)
+        services = ServerServices(
+            configuration: configuration, database: database, sealer: sealer,
+            images: ImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer),
+            processor: VerificationProcessor(scanner: scanner),
+            metrics: ServerMetrics(),
+            rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
+            logger: logger)
+    }
+
+    /// Opens the data directory, the database and the encryption key.
+    static func openStorage(_ configuration: ServerConfiguration) throws(ServerError) -> (ServerDatabase, Sealer) {
+        do {
+            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ServerError(.invalidConfiguration, "cannot create the data directory \(configuration.dataDirectory.path)")
+        }
+        let database: ServerDatabase
+        switch configuration.resolvedDatabase {
+        case .sqlite(let path):
+            database = try ServerDatabase(path: path)
+        case .postgres:
+            throw ServerError(.invalidConfiguration, "PostgreSQL is not supported by this build yet; give --db a SQLite file path (the default is papers.sqlite in the data directory)")
+        }
+        return (database, try Sealer(keyData: try EncryptionKeyLoader.load(configuration)))
+    }
+
+    /// Creates a tenant in the database a configuration names, without starting a server.
+    public static func createTenant(name: String, configuration: ServerConfiguration) async throws -> TenantCredentials {
+        let (database, sealer) = try openStorage(configuration)
+        return try await database.createTenant(name: name, sealer: sealer)
+    }
+
+    /// The database, for administration (`papers tenant create`).
+    public var database: ServerDatabase { services.database }
+
+    /// Creates a tenant and returns its credentials, shown once.
+    public func createTenant(name: String) async throws -> TenantCredentials {
+        try await services.database.createTenant(name: name, sealer: services.sealer)
+    }
+
+    /// The HTTP application with its background services (workers, retention).
+    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router(context: PapersRequestContext.self)
+        router.add(middleware: ProblemAndMetricsMiddleware(services: services))
+        SystemRoutes(services: services).register(on: router)
+        let v1 = router.group("v1").add(middleware: TenantAuthMiddleware(services: services))
+        VerificationRoutes(services: services).register(on: v1)
+        DocumentRoutes(services: services).register(on: v1)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "papers"),
+            services: [
+                JobWorkers(services: services, callbacks: CallbackDeliverer(services: services, client: .shared)),
+                RetentionSweeper(services: services),
+            ],
+            onServerRunning: onServerRunning,
+            logger: services.logger)
+    }
+}

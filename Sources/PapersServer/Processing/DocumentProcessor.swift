@@ -1,0 +1,21 @@
+import Foundation
+import PapersImaging
+import PapersImagingCodecs
+
+/// Processes a receipt or tax form: decodes and analyses every page. Field extraction belongs to
+/// the receipts issue and is not done here.
+struct DocumentProcessor: Sendable {
+    let analyzer = CaptureAnalyzer()
+
+    func process(_ record: DocumentRecord, images: ImageStore) throws -> DocumentResult {
+        var pages: [DocumentResult.Page] = []
+        for index in 0..<record.pageCount {
+            let bytes = try images.read(owner: record.id, name: "page-\(index)")
+            let image = try ImageCodecs.decode([UInt8](bytes), format: .rgb)
+            let analysis = analyzer.analyze(image).analysis
+            pages.append(.init(width: image.width, height: image.height, documentDetected: analysis.documentDetected,
+                               confidence: analysis.confidence, isBlurry: analysis.isBlurry))
+        }
+        return DocumentResult(pages: pages)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+
+extension ServerDatabase {
+    static func requestContext(_ id: String) -> String { "verification-request:\(id)" }
+    static func resultContext(_ id: String) -> String { "verification-result:\(id)" }
+
+    /// Stores a new verification in `PENDING`.
+    func insertVerification(tenantID: String, request: VerificationRequest, sealer: Sealer) async throws -> VerificationRecord {
+        let id = UUID().uuidString.lowercased()
+        let sealed = try sealer.sealJSON(request, context: Self.requestContext(id))
+        let time = now()
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO verifications (id, tenant_id, status, sealed_request, created_at, updated_at) VALUES (?, ?, 'PENDING', ?, ?, ?)",
+                arguments: [id, tenantID, sealed, time, time])
+        }
+        return VerificationRecord(id: id, tenantID: tenantID, state: .pending, request: request, createdAt: time, updatedAt: time)
+    }
+
+    /// The tenant's verification, opened; `nil` when it does not exist for this tenant.
+    func verification(_ id: String, tenantID: String, sealer: Sealer) async throws -> VerificationRecord? {
+        try await read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID]) else { return nil }
+            let names = try String.fetchAll(db, sql: "SELECT name FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
+            return try Self.record(row, images: names, sealer: sealer)
+        }
+    }
+
+    /// The verification by id alone, for workers.
+    func verification(_ id: String, sealer: Sealer) async throws -> VerificationRecord? {
+        try await read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ?", arguments: [id]) else { return nil }
+            let names = try String.fetchAll(db, sql: "SELECT name FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
+            return try Self.record(row, images: names, sealer: sealer)
+        }
+    }
+
+    static func record(_ row: Row, images: [String], sealer: Sealer) throws -> VerificationRecord {
+        let id: String = row["id"]
+        let request: VerificationRequest? = try (row["sealed_request"] as Data?).map {
+            try sealer.openJSON(VerificationRequest.self, from: $0, context: requestContext(id))
+        }
+        let result: VerificationResult? = try (row["sealed_result"] as Data?).map {
+            try sealer.openJSON(VerificationResult.self, from: $0, context: resultContext(id))
+        }
+        return VerificationRecord(
+            id: id, tenantID: row["tenant_id"],
+            state: VerificationState(rawValue: row["status"]) ?? .failed,
+            decision: (row["verification_status"] as String?).flatMap(VerificationDecision.init(rawValue:)),
+            request: request, result: result,
+            createdAt: row["created_at"], updatedAt: row["updated_at"], images: images)
+    }
+
+    /// A page of the tenant's verifications, newest first, after the cursor `startingAfter`.
+    func listVerifications(tenantID: String, limit: Int, startingAfter: String?) async throws -> (items: [VerificationSummary], hasMore: Bool) {
+        try await read { db in
+            var sql = "SELECT id, status, verification_status, created_at, updated_at FROM verifications WHERE tenant_id = ?"
+            var arguments: StatementArguments = [tenantID]
+            if let startingAfter {
+                guard let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [startingAfter, tenantID]) else {
+                    throw Problem.invalid("starting_after names no verification of yours")
+                }
+                sql += " AND seq < ?"
+                arguments += [seq]
+            }
+            sql += " ORDER BY seq DESC LIMIT ?"
+            arguments += [limit + 1]
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            let items = rows.prefix(limit).map { row in
+                VerificationSummary(
+                    scanReference: row["id"], status: row["status"], verificationStatus: row["verification_status"],
+                    createdAt: Timestamp.iso(row["created_at"]), updatedAt: Timestamp.iso(row["updated_at"]))
+            }
+            return (Array(items), rows.count > limit)
+        }
+    }
+
+    /// Records an uploaded image (the file is already in place).
+    func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO images (owner_id, name, content_type, byte_count, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [owner, name, contentType, byteCount, now()])
+            try db.execute(sql: "UPDATE verifications SET updated_at = ? WHERE id = ?", arguments: [now(), owner])
+        }
+    }
+
+    /// The content type of a stored image, or `nil`.
+    func imageContentType(owner: String, name: String) async throws -> String? {
+        try await read { db in
+            try String.fetchOne(db, sql: "SELECT content_type FROM images WHERE owner_id = ? AND name = ?", arguments: [owner, name])
+        }
+    }
+
+    /// Records a frame batch.
+    func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [id, verificationID, frameCount, now()])
+        }
+    }
+
+    /// Moves a pending verification to `PROCESSING` and queues its job, atomically. Returns the
+    /// state it was in (a second finalize changes nothing).
+    func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState? {
+        try await write { db in
+            guard let status = try String.fetchOne(db, sql: "SELECT status FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID]),
+                  let state = VerificationState(rawValue: status) else { return nil }
+            if state == .pending {
+                try db.execute(sql: "UPDATE verifications SET status = 'PROCESSING', updated_at = ? WHERE id = ?", arguments: [now(), id])
+                try Self.enqueue(db, kind: .processVerification, subject: id)
+            }
+            return state
+        }
+    }
+
+    /// Stores the outcome, and in the same transaction the callback event and its delivery job.
+    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?, sealer: Sealer) async throws {
+        let sealed = try result.map { try sealer.sealJSON($0, context: Self.resultContext(id)) }
+        let sealedEvent = try event.map { try $0.sealed(sealer) }
+        try await write { db in
+            // A verification deleted while it was processed stays deleted.
+            guard try String.fetchOne(db, sql: "SELECT status FROM verifications WHERE id = ?", arguments: [id]) == VerificationState.processing.rawValue else { return }
+            try db.execute(
+                sql: "UPDATE verifications SET status = ?, verification_status = ?, sealed_result = ?, updated_at = ? WHERE id = ?",
+                arguments: [state.rawValue, result?.verificationStatus?.rawValue, sealed, now(), id])
+            if let sealedEvent { try Self.insertEvent(db, sealedEvent) }
+        }
+    }
+
+    /// Erases a verification's images, frames and data; the row keeps only its state and timestamps.
+    /// Returns `false` when it does not exist for this tenant.
+    func deleteVerification(_ id: String, tenantID: String?, images: ImageStore) async throws -> Bool {
+        let found = try await write { db -> Bool in
+            let sql = tenantID == nil ? "SELECT id FROM verifications WHERE id = ?" : "SELECT id FROM verifications WHERE id = ? AND tenant_id = ?"
+            let arguments: StatementArguments = tenantID.map { [id, $0] } ?? [id]
+            guard try String.fetchOne(db, sql: sql, arguments: arguments) != nil else { return false }
+            try db.execute(
+                sql: "UPDATE verifications SET status = 'DELETED', verification_status = NULL, sealed_request = NULL, sealed_result = NULL, updated_at = ? WHERE id = ?",
+                arguments: [now(), id])
+            try db.execute(sql: "DELETE FROM images WHERE owner_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM frame_batches WHERE verification_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM jobs WHERE subject = ? AND kind = ?", arguments: [id, JobKind.processVerification.rawValue])
+            return true
+        }
+        if found { images.deleteAll(owner: id) }
+        return found
+    }
+
+    /// Verifications and documents created before `cutoff` that still hold data.
+    func expired(before cutoff: Double) async throws -> (verifications: [String], documents: [String]) {
+        try await read { db in
+            (try String.fetchAll(db, sql: "SELECT id FROM verifications WHERE created_at < ? AND status != 'DELETED'", arguments: [cutoff]),
+             try String.fetchAll(db, sql: "SELECT id FROM documents WHERE created_at < ? AND status != 'DELETED'", arguments: [cutoff]))
+        }
+    }
+}
+
+/// One row of `GET /v1/verifications`.
+struct VerificationSummary: Sendable, Codable {
+    let scanReference: String
+    let status: String
+    let verificationStatus: String?
+    let createdAt: String
+    let updatedAt: String
+}
+
+/// ISO 8601 timestamps with milliseconds, UTC.
+enum Timestamp {
+    static func iso(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}

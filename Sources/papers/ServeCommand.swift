@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PapersServer
+
+/// Options shared by `papers serve` and `papers tenant`: where the data lives.
+struct ServerStorageOptions: ParsableArguments {
+    @Option(name: .long, help: "Database: a SQLite file path (default DATA_DIR/papers.sqlite) or a postgres:// URL.")
+    var db: String?
+
+    @Option(name: .customLong("data-dir"), help: "Directory for images, the SQLite file and the generated encryption key.")
+    var dataDir = "papers-data"
+
+    func configuration() -> ServerConfiguration {
+        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true))
+        configuration.database = db.map(ServerConfiguration.Database.parse)
+        return configuration
+    }
+}
+
+/// `papers serve`: the verification server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the verification server (HTTP API, background processing, callbacks).",
+        discussion: """
+        The default keeps everything in DATA_DIR: an SQLite database (WAL) and AES-GCM sealed images. \
+        The encryption key comes from PAPERS_ENCRYPTION_KEY (base64 of 32 bytes) or from \
+        DATA_DIR/encryption.key, generated on first start. Create API credentials with \
+        'papers tenant create NAME'. The API is described at GET /openapi.yaml.
+        """
+    )
+
+    @Option(name: .long, help: "Interface to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "TCP port (0 picks a free one).")
+    var port = 8080
+
+    @OptionGroup var storage: ServerStorageOptions
+
+    @Option(name: .long, help: "Background workers (default: the number of cores).")
+    var workers: Int?
+
+    @Option(name: .customLong("retention-days"), help: "Delete verifications and documents older than this many days.")
+    var retentionDays: Int?
+
+    func run() async throws {
+        var configuration = storage.configuration()
+        configuration.host = host
+        configuration.port = port
+        if let workers {
+            guard workers > 0 else { throw CLIOutput.fail("--workers must be at least 1", code: 64) }
+            configuration.workerCount = workers
+        }
+        if let retentionDays {
+            guard retentionDays > 0 else { throw CLIOutput.fail("--retention-days must be at least 1", code: 64) }
+            configuration.retentionDays = retentionDays
+        }
+        var logger = Logger(label: "papers.server")
+        logger.logLevel = .info
+        let server: PapersServer
+        do {
+            server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), logger: logger)
+        } catch let error as ServerError {
+            throw CLIOutput.fail(error.message, code: 78)
+        }
+        let app = server.application { channel in
+            let address = channel.localAddress.map { "\($0.ipAddress ?? host):\($0.port ?? port)" } ?? "\(host):\(port)"
+            FileHandle.standardError.write(Data("papers: serving on http://\(address)\n".utf8))
+        }
+        try await app.runService()
+    }
+}
+
+/// `papers tenant`: manage API tenants.
+struct TenantCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tenant",
+        abstract: "Manage API tenants.",
+        subcommands: [Create.self]
+    )
+
+    /// `papers tenant create NAME`.
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create",
+            abstract: "Create a tenant and print its credentials as JSON {token, secret, webhookSecret} (shown once)."
+        )
+
+        @Argument(help: "The tenant's name (1 to 100 characters).")
+        var name: String
+
+        @OptionGroup var storage: ServerStorageOptions
+
+        func run() async throws {
+            do {
+                let credentials = try await PapersServer.createTenant(name: name, configuration: storage.configuration())
+                try CLIOutput.printJSON(credentials)
+            } catch let error as ServerError {
+                throw CLIOutput.fail(error.message, code: error.code == .invalidInput ? 64 : 78)
+            }
+        }
+    }
+}
