@@ -167,6 +167,9 @@ let package = Package(
                 "PapersServer",
                 "PapersBarcodesZXing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "PapersImagingCodecs",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

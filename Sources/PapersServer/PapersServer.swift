@@ -62,16 +62,21 @@ public struct PapersServer: Sendable {
         try await services.database.createTenant(name: name, sealer: services.sealer)
     }
 
-    /// The HTTP application with its background services (workers, retention).
-    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// Every route of the API (the OpenAPI document lists the same ones; a test keeps them equal).
+    func router() -> Router<PapersRequestContext> {
         let router = Router(context: PapersRequestContext.self)
         router.add(middleware: ProblemAndMetricsMiddleware(services: services))
         SystemRoutes(services: services).register(on: router)
         let v1 = router.group("v1").add(middleware: TenantAuthMiddleware(services: services))
         VerificationRoutes(services: services).register(on: v1)
         DocumentRoutes(services: services).register(on: v1)
-        return Application(
-            router: router,
+        return router
+    }
+
+    /// The HTTP application with its background services (workers, retention).
+    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "papers"),
             services: [
                 JobWorkers(services: services, callbacks: CallbackDeliverer(services: services, client: .shared)),

@@ -29,7 +29,7 @@ struct CallbackDeliverer: Sendable {
         var statusCode: Int?
         var failure: String?
         do {
-            let response = try await client.execute(request, timeout: .seconds(Int64(policy.timeout.components.seconds)))
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(policy.timeout * 1000)))
             statusCode = Int(response.status.code)
             _ = try? await response.body.collect(upTo: 64 * 1024)
         } catch {
@@ -38,8 +38,8 @@ struct CallbackDeliverer: Sendable {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let delivered = statusCode.map { (200..<300).contains($0) } ?? false
-        let nextDelay = Double(policy.delay(afterAttempt: job.attempts).components.seconds)
-        let givenUp = !delivered && now() + nextDelay - createdAt > Double(policy.giveUpAfter.components.seconds)
+        let nextDelay = policy.delay(afterAttempt: job.attempts)
+        let givenUp = !delivered && now() + nextDelay - createdAt > policy.giveUpAfter
         try await services.database.recordDelivery(
             eventID: event.id, attempt: job.attempts, statusCode: statusCode, error: failure ?? (delivered ? nil : "HTTP \(statusCode ?? 0)"),
             durationMs: milliseconds, delivered: delivered, givenUp: givenUp)

@@ -36,7 +36,9 @@ public struct ServerConfiguration: Sendable {
     /// How many jobs run at once; defaults to the number of cores.
     public var workerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// How long a claimed job is held before another worker may take it over (a crash recovers after this).
-    public var jobLease: Duration = .seconds(60)
+    public var jobLease: TimeInterval = 60
+    /// The delay before a failed processing job is tried again, times the attempt number.
+    public var processingRetryDelay: TimeInterval = 5
     /// How often idle workers look for jobs queued by other processes.
     public var jobPollInterval: Duration = .milliseconds(250)
     /// Verifications and documents older than this many days are deleted; `nil` keeps them.
@@ -63,21 +65,20 @@ public struct ServerConfiguration: Sendable {
 
 /// When callbacks are retried.
 public struct CallbackPolicy: Sendable, Hashable {
-    /// The first retry's delay; each further retry doubles it.
-    public var initialDelay: Duration = .seconds(10)
-    /// The longest delay between two attempts.
-    public var maximumDelay: Duration = .seconds(3600)
-    /// How long delivery is attempted before it is given up (at least a day).
-    public var giveUpAfter: Duration = .seconds(26 * 3600)
-    /// How long one attempt may take.
-    public var timeout: Duration = .seconds(10)
+    /// The first retry's delay in seconds; each further retry doubles it.
+    public var initialDelay: TimeInterval = 10
+    /// The longest delay between two attempts, in seconds.
+    public var maximumDelay: TimeInterval = 3600
+    /// How long delivery is attempted before it is given up, in seconds (26 hours: at least a day).
+    public var giveUpAfter: TimeInterval = 26 * 3600
+    /// How long one attempt may take, in seconds.
+    public var timeout: TimeInterval = 10
 
     /// Creates the default policy.
     public init() {}
 
     /// The delay before retry number `attempt` (1 for the first retry).
-    public func delay(afterAttempt attempt: Int) -> Duration {
-        let seconds = Double(initialDelay.components.seconds) * pow(2, Double(max(0, attempt - 1)))
-        return .seconds(min(seconds, Double(maximumDelay.components.seconds)))
+    public func delay(afterAttempt attempt: Int) -> TimeInterval {
+        min(initialDelay * pow(2, Double(min(max(0, attempt - 1), 30))), maximumDelay)
     }
 }

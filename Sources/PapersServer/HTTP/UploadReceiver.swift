@@ -44,10 +44,10 @@ struct UploadReceiver {
     /// Receives an image into `writer` as it arrives; the writer is finished only if the whole body
     /// arrived, matches its declared length and type, and decodes.
     static func receiveImage(_ request: Request, limit: Int, into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int, digest: String) {
-        guard let type = mediaType(request), imageTypes.contains(type) else {
-            throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
-        }
         do {
+            guard let type = mediaType(request), imageTypes.contains(type) else {
+                throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
+            }
             let declared = try declaredLength(request, limit: limit)
             var hash = SHA256()
             var bytes: [UInt8] = []

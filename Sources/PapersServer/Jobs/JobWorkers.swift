@@ -24,15 +24,17 @@ struct JobWorkers: Service, CustomStringConvertible {
     }
 
     func loop(_ index: Int) async {
-        let lease = Double(services.configuration.jobLease.components.seconds)
+        let lease = services.configuration.jobLease
         while !Task.isCancelled {
             do {
                 if let job = try await services.database.claimJob(owner: "\(owner)-\(index)", lease: lease) {
                     await handle(job)
                     continue
                 }
-            } catch {
+            } catch where !Task.isCancelled {
                 services.logger.error("job claim failed", metadata: ["error": .string("\(error)")])
+            } catch {
+                return
             }
             try? await Task.sleep(for: services.configuration.jobPollInterval)
         }
@@ -91,7 +93,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let reason = Self.describe(error)
         do {
             if job.attempts < Self.maximumAttempts {
-                try await services.database.retryJob(job, at: now() + 5 * Double(job.attempts), error: reason)
+                try await services.database.retryJob(job, at: now() + services.configuration.processingRetryDelay * Double(job.attempts), error: reason)
                 return
             }
             switch job.kind {

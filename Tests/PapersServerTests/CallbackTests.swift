@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import Testing
+@testable import PapersServer
+
+/// A callback receiver on loopback that answers the first `failures` requests with 500.
+final class CallbackReceiver: Sendable {
+    struct Delivery: Sendable {
+        let body: Data
+        let signature: String?
+        let eventID: String?
+    }
+
+    let received = NIOLockedValueBox<[Delivery]>([])
+    let failures: Int
+
+    init(failures: Int) {
+        self.failures = failures
+    }
+
+    func application(port: NIOLockedValueBox<Int>) -> some ApplicationProtocol {
+        let router = Router()
+        router.post("hook") { request, context -> HTTPResponse.Status in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            let count = self.received.withLockedValue { list in
+                list.append(Delivery(body: Data(buffer: body), signature: request.headers[HTTPField.Name("Papers-Signature")!],
+                                     eventID: request.headers[HTTPField.Name("Papers-Event-Id")!]))
+                return list.count
+            }
+            return count <= self.failures ? .internalServerError : .ok
+        }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), onServerRunning: { channel in
+            port.withLockedValue { $0 = channel.localAddress?.port ?? 0 }
+        })
+    }
+}
+
+@Suite("Callbacks")
+struct CallbackTests {
+    @Test("a finished verification is POSTed, signed, retried after a failure with the same eventId, and every attempt is recorded")
+    func deliveredWithRetry() async throws {
+        let receiver = CallbackReceiver(failures: 1)
+        let port = NIOLockedValueBox(0)
+        let test = try await TestServer { $0.callbacks.initialDelay = 0.2 }
+        defer { test.remove() }
+        let receiverApp = receiver.application(port: port)
+        try await receiverApp.test(.live) { _ in
+            let hook = "http://127.0.0.1:\(port.withLockedValue { $0 })/hook"
+            try await test.server.application().test(.router) { client in
+                let created = try await client.execute(
+                    uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                    body: ByteBuffer(string: #"{"callbackUrl":"\#(hook)","customerInternalReference":"cb-1"}"#))
+                let reference = try #require(created.json["scanReference"] as? String)
+                _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+                let deadline = Date().addingTimeInterval(30)
+                while receiver.received.withLockedValue({ $0.count }) < 2, Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                let deliveries = receiver.received.withLockedValue { $0 }
+                #expect(deliveries.count == 2)
+                guard deliveries.count == 2 else { return }
+                #expect(deliveries[0].body == deliveries[1].body)
+                #expect(deliveries[0].eventID == deliveries[1].eventID)
+                let signature = try #require(deliveries[1].signature)
+                #expect(WebhookSignature.verify(header: signature, body: deliveries[1].body, secret: test.credentials.webhookSecret))
+                #expect(!WebhookSignature.verify(header: signature, body: deliveries[1].body, secret: "whsec_wrong"))
+                let json = try #require(try JSONSerialization.jsonObject(with: deliveries[1].body) as? [String: Any])
+                #expect(json["scanReference"] as? String == reference)
+                #expect(json["verificationStatus"] as? String == "NO_ID_UPLOADED")
+                #expect(json["type"] as? String == "verification.completed")
+                #expect(json["document"] == nil)
+                let eventID = try #require(json["eventId"] as? String)
+                #expect(eventID == deliveries[1].eventID)
+                // The second attempt's record may land just after the receiver answered.
+                var attempts: [(attempt: Int, statusCode: Int?)] = []
+                while attempts.count < 2, Date() < deadline {
+                    attempts = try await test.server.database.deliveryAttempts(eventID: eventID)
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(attempts.map(\.statusCode) == [500, 200])
+            }
+        }
+    }
+
+    @Test("signatures: the header verifies only with the same secret, body and a fresh timestamp")
+    func signature() {
+        let body = Data(#"{"eventId":"e"}"#.utf8)
+        let now = Date()
+        let header = WebhookSignature.header(body: body, secret: "whsec_a", timestamp: Int(now.timeIntervalSince1970))
+        #expect(header.hasPrefix("t=") && header.contains(",v1="))
+        #expect(WebhookSignature.verify(header: header, body: body, secret: "whsec_a", now: now))
+        #expect(!WebhookSignature.verify(header: header, body: Data(#"{"eventId":"f"}"#.utf8), secret: "whsec_a", now: now))
+        #expect(!WebhookSignature.verify(header: header, body: body, secret: "whsec_b", now: now))
+        #expect(!WebhookSignature.verify(header: header, body: body, secret: "whsec_a", now: now.addingTimeInterval(3600)))
+        #expect(!WebhookSignature.verify(header: "garbage", body: body, secret: "whsec_a", now: now))
+    }
+
+    @Test("backoff doubles from the initial delay up to the maximum")
+    func backoff() {
+        let policy = CallbackPolicy()
+        #expect(policy.delay(afterAttempt: 1) == 10)
+        #expect(policy.delay(afterAttempt: 2) == 20)
+        #expect(policy.delay(afterAttempt: 5) == 160)
+        #expect(policy.delay(afterAttempt: 40) == 3600)
+        #expect(policy.giveUpAfter >= 86_400)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PapersImagingCodecs
+import Testing
+@testable import PapersServer
+
+@Suite("Documents, retention and system routes")
+struct DocumentAndSystemTests {
+    @Test("a receipt upload is queued, processed and deletable")
+    func documents() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try TestServer.fixture("id-card-td1.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/documents?type=receipt", method: .post, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            #expect(created.status == .accepted)
+            let id = try #require(created.json["documentId"] as? String)
+            var shown: [String: Any] = [:]
+            let deadline = Date().addingTimeInterval(30)
+            repeat {
+                shown = try await client.execute(uri: "/v1/documents/\(id)", method: .get, headers: test.headers()).json
+                try await Task.sleep(for: .milliseconds(50))
+            } while shown["status"] as? String == "PROCESSING" && Date() < deadline
+            #expect(shown["status"] as? String == "DONE")
+            #expect(shown["type"] as? String == "receipt")
+            let pages = try #require(shown["pages"] as? [[String: Any]])
+            #expect(pages.count == 1)
+            let decoded = try ImageCodecs.decode([UInt8](photo))
+            #expect(pages.first?["width"] as? Int == decoded.width)
+            #expect(pages.first?["height"] as? Int == decoded.height)
+            let deleted = try await client.execute(uri: "/v1/documents/\(id)", method: .delete, headers: test.headers())
+            #expect(deleted.json["status"] as? String == "DELETED")
+            #expect(deleted.json["pages"] == nil)
+            #expect(!FileManager.default.fileExists(atPath: test.directory.appendingPathComponent("images/\(id)").path))
+            let badType = try await client.execute(uri: "/v1/documents?type=invoice", method: .post, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            #expect(badType.status == .badRequest)
+            let other = try await test.otherTenant()
+            let foreign = try await client.execute(uri: "/v1/documents/\(id)", method: .get, headers: test.headers(authorization: other))
+            #expect(foreign.status == .notFound)
+        }
+    }
+
+    @Test("retention deletes what is older than the period")
+    func retention() async throws {
+        let test = try await TestServer { $0.retentionDays = 30 }
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        let reference = try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)/images/front", method: .put, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            return reference
+        }
+        let sweeper = RetentionSweeper(services: test.server.services)
+        #expect(try await sweeper.sweep(olderThanDays: 30) == 0)
+        #expect(try await sweeper.sweep(olderThanDays: 30, now: Date().timeIntervalSince1970 + 31 * 86_400) == 1)
+        let record = try await test.server.database.verification(reference, sealer: test.server.services.sealer)
+        #expect(record?.state == .deleted)
+        #expect(record?.request == nil)
+        #expect(!FileManager.default.fileExists(atPath: test.directory.appendingPathComponent("images/\(reference)").path))
+    }
+
+    @Test("health, metrics and the OpenAPI document answer without credentials")
+    func system() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .ok)
+            #expect(health.json["status"] as? String == "ok")
+            _ = try await client.execute(uri: "/v1/verifications", method: .get, headers: test.headers())
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            let text = String(buffer: metrics.body)
+            #expect(text.contains("# TYPE papers_http_requests_total counter"))
+            #expect(text.contains(#"papers_http_requests_total{method="GET",route="/v1/verifications",status="200"} 1"#))
+            #expect(text.contains(#"papers_jobs{state="queued"} 0"#))
+            let spec = try await client.execute(uri: "/openapi.yaml", method: .get)
+            #expect(spec.status == .ok)
+            #expect(String(buffer: spec.body).hasPrefix("openapi: 3."))
+        }
+    }
+}

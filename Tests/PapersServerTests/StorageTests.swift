@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import Testing
+@testable import PapersServer
+
+@Suite("Storage")
+struct StorageTests {
+    let sealer = try! Sealer(keyData: Data((0..<32).map { UInt8($0) }))
+
+    func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("papers-storage-\(UUID().uuidString)")
+    }
+
+    @Test("a blob opens only with its key and context")
+    func sealing() throws {
+        let sealed = try sealer.seal(Data("Olga Eriksson".utf8), context: "row:1")
+        #expect(try sealer.open(sealed, context: "row:1") == Data("Olga Eriksson".utf8))
+        #expect(throws: ServerError.self) { try sealer.open(sealed, context: "row:2") }
+        let other = try Sealer(keyData: Data(repeating: 1, count: 32))
+        #expect(throws: ServerError.self) { try other.open(sealed, context: "row:1") }
+        var tampered = sealed
+        tampered[20] ^= 1
+        #expect(throws: ServerError.self) { try sealer.open(tampered, context: "row:1") }
+        #expect(throws: ServerError.self) { try Sealer(keyData: Data(repeating: 1, count: 16)) }
+    }
+
+    @Test("sealed files stream in segments and refuse truncation and reordering", arguments: [0, 1, 65_536, 65_537, 200_000])
+    func sealedFiles(size: Int) throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = ImageStore(dataDirectory: directory, sealer: sealer)
+        let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var writer = try store.writer(owner: "v1", name: "front")
+        for chunk in stride(from: 0, to: payload.count, by: 10_000) {
+            try writer.append(payload[chunk..<min(chunk + 10_000, payload.count)])
+        }
+        try writer.finish()
+        #expect([UInt8](try store.read(owner: "v1", name: "front")) == payload)
+        // Another owner's context does not open it.
+        let url = store.url(owner: "v1", name: "front")
+        #expect(throws: ServerError.self) { try SealedFile.read(url, sealer: sealer, context: store.context(owner: "v2", name: "front")) }
+        // Cutting off the last segment is detected.
+        let bytes = try Data(contentsOf: url)
+        if size > 65_536 {
+            let firstLength = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
+            try bytes.prefix(8 + firstLength).write(to: url)
+            #expect(throws: ServerError.self) { try store.read(owner: "v1", name: "front") }
+        }
+        store.deleteAll(owner: "v1")
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("an abandoned upload leaves no file")
+    func abandon() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = ImageStore(dataDirectory: directory, sealer: sealer)
+        var writer = try store.writer(owner: "v1", name: "back")
+        try writer.append([1, 2, 3])
+        writer.abandon()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images/v1").path)
+        #expect(files.isEmpty)
+    }
+
+    @Test("a job whose worker died is claimed again when its lease runs out, and only then")
+    func jobLease() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try ServerDatabase(path: directory.appendingPathComponent("papers.sqlite").path)
+        try await database.write { db in try ServerDatabase.enqueue(db, kind: .processDocument, subject: "d1") }
+        let first = try #require(try await database.claimJob(owner: "a", lease: 0.3))
+        #expect(first.subject == "d1" && first.attempts == 1)
+        #expect(try await database.claimJob(owner: "b", lease: 0.3) == nil)
+        try await Task.sleep(for: .milliseconds(400))
+        let second = try #require(try await database.claimJob(owner: "b", lease: 30))
+        #expect(second.id == first.id && second.attempts == 2)
+        try await database.completeJob(second)
+        #expect(try await database.claimJob(owner: "c", lease: 30) == nil)
+        #expect(try await database.jobCounts().isEmpty)
+    }
+
+    @Test("the journal is WAL and deleted content is overwritten")
+    func pragmas() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try ServerDatabase(path: directory.appendingPathComponent("papers.sqlite").path)
+        let (journal, secure) = try await database.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "", try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0)
+        }
+        #expect(journal == "wal")
+        #expect(secure == 1)
+    }
+
+    @Test("tenant secrets are stored hashed and checked")
+    func tenants() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try ServerDatabase(path: directory.appendingPathComponent("papers.sqlite").path)
+        let credentials = try await database.createTenant(name: "acme", sealer: sealer)
+        let stored = try await database.read { db in try Data.fetchOne(db, sql: "SELECT secret_hash FROM tenants") }
+        #expect(stored != Data(credentials.secret.utf8))
+        #expect(try await database.authenticate(token: credentials.token, secret: credentials.secret)?.name == "acme")
+        #expect(try await database.authenticate(token: credentials.token, secret: "sec_wrong") == nil)
+        #expect(try await database.authenticate(token: "tok_unknown", secret: credentials.secret) == nil)
+        let tenantID = try #require(try await database.authenticate(token: credentials.token, secret: credentials.secret)?.id)
+        #expect(try await database.webhookSecret(tenantID: tenantID, sealer: sealer) == credentials.webhookSecret)
+        await #expect(throws: ServerError.self) { try await database.createTenant(name: "  ", sealer: sealer) }
+    }
+}

@@ -1,0 +1,326 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import Testing
+@testable import PapersServer
+
+@Suite("Verification API")
+struct VerificationAPITests {
+    @Test("create → upload → finalize → decided, stored sealed, readable back")
+    func fullFlow() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(
+                uri: "/v1/verifications", method: .post,
+                headers: test.headers([.contentType: "application/json"]),
+                body: ByteBuffer(string: #"{"customerInternalReference":"order-17","enableIdentityVerification":true}"#))
+            #expect(created.status == .created)
+            let reference = try #require(created.json["scanReference"] as? String)
+            #expect(created.json["status"] as? String == "PENDING")
+
+            let upload = try await client.execute(
+                uri: "/v1/verifications/\(reference)/images/front", method: .put,
+                headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            #expect(upload.status == .created)
+            #expect(upload.json["byteCount"] as? Int == photo.count)
+
+            // At rest the image is sealed: the file holds no JPEG and differs from the upload.
+            let stored = try Data(contentsOf: test.directory.appendingPathComponent("images/\(reference)/front.sealed"))
+            #expect(stored.starts(with: Data("PSF1".utf8)))
+            #expect(stored.range(of: photo.prefix(64)) == nil)
+
+            let finalized = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+            #expect(finalized.status == .accepted)
+
+            let result = try await waitForVerification(client, reference, headers: test.headers())
+            #expect(result["status"] as? String == "DONE")
+            let document = try #require(result["document"] as? [String: Any])
+            #expect(document["lastName"] as? String == "ERIKSSON")
+            #expect(document["extractionMethod"] as? String == "MRZ")
+            let checks = try #require(result["checks"] as? [String: Any])
+            #expect(checks["mrzCheckDigits"] as? String == "OK")
+            // The sample passport expired on 2026-07-05: never approved after that day.
+            #expect(result["verificationStatus"] as? String == "DENIED_UNSUPPORTED_ID_TYPE")
+            #expect((result["rejectReason"] as? [String: Any])?["code"] as? String == "DOCUMENT_EXPIRED")
+            #expect(result["customerInternalReference"] as? String == "order-17")
+            let identity = try #require(result["identityVerification"] as? [String: Any])
+            #expect(identity["similarity"] as? String == "NOT_POSSIBLE")
+
+            let image = try await client.execute(uri: "/v1/verifications/\(reference)/images/front", method: .get, headers: test.headers())
+            #expect(image.status == .ok)
+            #expect(image.headers[.contentType] == "image/jpeg")
+            #expect(Data(buffer: image.body) == photo)
+
+            // No more uploads after finalize.
+            let late = try await client.execute(
+                uri: "/v1/verifications/\(reference)/images/back", method: .put,
+                headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            #expect(late.status == .conflict)
+        }
+    }
+
+    @Test("finalize without a front image decides NO_ID_UPLOADED")
+    func noImage() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+            let result = try await waitForVerification(client, reference, headers: test.headers())
+            #expect(result["verificationStatus"] as? String == "NO_ID_UPLOADED")
+            #expect((result["rejectReason"] as? [String: Any])?["code"] as? String == "NO_DOCUMENT")
+        }
+    }
+
+    @Test("credentials are required, and a tenant never sees another's verification")
+    func authenticationAndIsolation() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let other = try await test.otherTenant()
+        try await test.server.application().test(.router) { client in
+            let anonymous = try await client.execute(uri: "/v1/verifications", method: .post)
+            #expect(anonymous.status == .unauthorized)
+            #expect(anonymous.headers[.contentType] == "application/problem+json")
+            #expect(anonymous.headers[.wwwAuthenticate] != nil)
+            var wrong = test.credentials
+            wrong = TenantCredentials(token: wrong.token, secret: wrong.secret + "x", webhookSecret: "")
+            let badSecret = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers(authorization: TestServer.basic(wrong)))
+            #expect(badSecret.status == .unauthorized)
+
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let foreign = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: test.headers(authorization: other))
+            #expect(foreign.status == .notFound)
+            let missing = try await client.execute(uri: "/v1/verifications/\(UUID().uuidString.lowercased())", method: .get, headers: test.headers())
+            #expect(missing.status == .notFound)
+            #expect(foreign.json["detail"] as? String == missing.json["detail"] as? String)
+            let foreignDelete = try await client.execute(uri: "/v1/verifications/\(reference)", method: .delete, headers: test.headers(authorization: other))
+            #expect(foreignDelete.status == .notFound)
+        }
+    }
+
+    @Test("bad requests get problem documents", arguments: [
+        (#"{"customerInternalReference":"\#(String(repeating: "x", count: 101))"}"#, "customerInternalReference"),
+        (#"{"callbackUrl":"ftp://example.com/hook"}"#, "callbackUrl"),
+        (#"{"preselectedCountry":"QQQ"}"#, "preselectedCountry"),
+        (#"{"enableVerification":"yes"}"#, "JSON"),
+    ])
+    func invalidCreate(body: String, mentions: String) async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]), body: ByteBuffer(string: body))
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.contentType] == "application/problem+json")
+            #expect((response.json["detail"] as? String)?.contains(mentions) == true)
+            #expect(response.json["status"] as? Int == 400)
+        }
+    }
+
+    @Test("uploads: wrong type 415, not an image 422, too large 413, lying length 400, unknown side 400")
+    func badUploads() async throws {
+        let test = try await TestServer { $0.maximumImageBytes = 50_000 }
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        let big = try TestServer.fixture("id-card-td1.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let uri = "/v1/verifications/\(reference)/images/front"
+            let gif = try await client.execute(uri: uri, method: .put, headers: test.headers([.contentType: "image/gif"]), body: ByteBuffer(bytes: photo))
+            #expect(gif.status == .unsupportedMediaType)
+            let text = try await client.execute(uri: uri, method: .put, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(string: "not a picture at all"))
+            #expect(text.status == .unprocessableContent)
+            #expect(text.json["code"] as? String == "UNDECODABLE_IMAGE")
+            let truncated = try await client.execute(uri: uri, method: .put, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo.prefix(5000)))
+            #expect(truncated.status == .unprocessableContent)
+            let tooBig = try await client.execute(uri: uri, method: .put, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: big))
+            #expect(tooBig.status == .contentTooLarge)
+            let side = try await client.execute(uri: "/v1/verifications/\(reference)/images/selfie", method: .put, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            #expect(side.status == .badRequest)
+            // Nothing of the refused uploads stayed behind.
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: test.directory.appendingPathComponent("images/\(reference)").path)) ?? []
+            #expect(files.isEmpty)
+            let shown = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: test.headers())
+            #expect((shown.json["images"] as? [String])?.isEmpty == true)
+        }
+    }
+
+    @Test("an Idempotency-Key replays the first response and stores nothing twice")
+    func idempotentUpload() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        try await test.server.application().test(.router) { client in
+            let key: [HTTPField.Name: String] = [.contentType: "application/json", HTTPField.Name("Idempotency-Key")!: "create-1"]
+            let first = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers(key), body: ByteBuffer(string: "{}"))
+            let again = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers(key), body: ByteBuffer(string: "{}"))
+            #expect(first.status == .created && again.status == .created)
+            #expect(first.json["scanReference"] as? String == again.json["scanReference"] as? String)
+            #expect(again.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            let different = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers(key), body: ByteBuffer(string: #"{"userReference":"u"}"#))
+            #expect(different.status == .unprocessableContent)
+
+            let list = try await client.execute(uri: "/v1/verifications", method: .get, headers: test.headers())
+            #expect((list.json["data"] as? [Any])?.count == 1)
+
+            let reference = try #require(first.json["scanReference"] as? String)
+            let uploadKey: [HTTPField.Name: String] = [.contentType: "image/jpeg", HTTPField.Name("Idempotency-Key")!: "front-1"]
+            let upload1 = try await client.execute(uri: "/v1/verifications/\(reference)/images/front", method: .put, headers: test.headers(uploadKey), body: ByteBuffer(bytes: photo))
+            let file = test.directory.appendingPathComponent("images/\(reference)/front.sealed")
+            let written = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            try await Task.sleep(for: .milliseconds(20))
+            let upload2 = try await client.execute(uri: "/v1/verifications/\(reference)/images/front", method: .put, headers: test.headers(uploadKey), body: ByteBuffer(bytes: photo))
+            #expect(upload1.status == .created && upload2.status == .created)
+            #expect(Data(buffer: upload1.body) == Data(buffer: upload2.body))
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == written)
+        }
+    }
+
+    @Test("DELETE erases images and data; the resource then answers DELETED with timestamps only")
+    func deletion() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(
+                uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                body: ByteBuffer(string: #"{"customerInternalReference":"secret-ref-4711"}"#))
+            let reference = try #require(created.json["scanReference"] as? String)
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)/images/front", method: .put, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+            _ = try await waitForVerification(client, reference, headers: test.headers())
+
+            let deleted = try await client.execute(uri: "/v1/verifications/\(reference)", method: .delete, headers: test.headers())
+            #expect(deleted.status == .ok)
+            #expect(Set(deleted.json.keys) == ["scanReference", "status", "createdAt", "updatedAt"])
+            #expect(deleted.json["status"] as? String == "DELETED")
+            #expect(!FileManager.default.fileExists(atPath: test.directory.appendingPathComponent("images/\(reference)").path))
+            let image = try await client.execute(uri: "/v1/verifications/\(reference)/images/front", method: .get, headers: test.headers())
+            #expect(image.status == .notFound)
+            let shown = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: test.headers())
+            #expect(Set(shown.json.keys) == ["scanReference", "status", "createdAt", "updatedAt"])
+        }
+        // The database file no longer holds the sealed request or result (secure_delete zeroes freed pages).
+        let rows = try await test.server.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM verifications WHERE sealed_request IS NOT NULL OR sealed_result IS NOT NULL")
+        }
+        #expect(rows == 0)
+    }
+
+    @Test("lists newest first with a cursor")
+    func pagination() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            var references: [String] = []
+            for _ in 0..<3 {
+                let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+                references.append(try #require(created.json["scanReference"] as? String))
+            }
+            let first = try await client.execute(uri: "/v1/verifications?limit=2", method: .get, headers: test.headers())
+            let page1 = try #require(first.json["data"] as? [[String: Any]])
+            #expect(page1.compactMap { $0["scanReference"] as? String } == [references[2], references[1]])
+            #expect(first.json["hasMore"] as? Bool == true)
+            let cursor = try #require(first.json["nextCursor"] as? String)
+            let second = try await client.execute(uri: "/v1/verifications?limit=2&starting_after=\(cursor)", method: .get, headers: test.headers())
+            let page2 = try #require(second.json["data"] as? [[String: Any]])
+            #expect(page2.compactMap { $0["scanReference"] as? String } == [references[0]])
+            #expect(second.json["hasMore"] as? Bool == false)
+            let bad = try await client.execute(uri: "/v1/verifications?limit=0", method: .get, headers: test.headers())
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test("frame batches are stored and return a batchId")
+    func frames() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg").base64EncodedString()
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let body = #"{"frames":[{"image":"\#(photo)"},{"image":"\#(photo)","capturedAt":"2026-11-23T10:00:00Z"}]}"#
+            let stored = try await client.execute(uri: "/v1/verifications/\(reference)/frames", method: .post, headers: test.headers([.contentType: "application/json"]), body: ByteBuffer(string: body))
+            #expect(stored.status == .created)
+            #expect(stored.json["frameCount"] as? Int == 2)
+            #expect((stored.json["batchId"] as? String)?.isEmpty == false)
+            let bad = try await client.execute(uri: "/v1/verifications/\(reference)/frames", method: .post, headers: test.headers([.contentType: "application/json"]), body: ByteBuffer(string: #"{"frames":[{"image":"aGVsbG8="}]}"#))
+            #expect(bad.status == .unprocessableContent)
+        }
+    }
+
+    @Test("too many requests get 429 with Retry-After")
+    func rateLimit() async throws {
+        let test = try await TestServer { $0.requestsPerSecond = 0.5; $0.requestBurst = 2 }
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            var statuses: [HTTPResponse.Status] = []
+            var retryAfter: String?
+            for _ in 0..<3 {
+                let response = try await client.execute(uri: "/v1/verifications", method: .get, headers: test.headers())
+                statuses.append(response.status)
+                retryAfter = response.headers[.retryAfter] ?? retryAfter
+            }
+            #expect(statuses == [.ok, .ok, .tooManyRequests])
+            #expect(retryAfter.flatMap(Int.init) ?? 0 >= 1)
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sends raw bytes to a loopback port and half-closes, as a client whose body is shorter than its
+/// Content-Length would; returns whatever the server answered.
+func sendRaw(_ text: [UInt8], port: Int) -> String {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return "" }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { return "" }
+    _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    shutdown(fd, Int32(SHUT_WR))
+    var reply = [UInt8](repeating: 0, count: 4096)
+    let count = read(fd, &reply, reply.count)
+    return count > 0 ? String(decoding: reply.prefix(count), as: UTF8.self) : ""
+}
+
+@Suite("Uploads over a real connection")
+struct RawUploadTests {
+    @Test("a body shorter than its Content-Length stores nothing")
+    func lyingLength() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        let port = NIOLockedValueBox(0)
+        try await test.server.application(onServerRunning: { channel in port.withLockedValue { $0 = channel.localAddress?.port ?? 0 } }).test(.live) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let head = "PUT /v1/verifications/\(reference)/images/front HTTP/1.1\r\nHost: localhost\r\nAuthorization: \(test.authorization)\r\nContent-Type: image/jpeg\r\nContent-Length: \(photo.count + 1000)\r\n\r\n"
+            let port = port.withLockedValue { $0 }
+            let reply = await Task.detached { sendRaw(Array(head.utf8) + Array(photo), port: port) }.value
+            #expect(!reply.contains(" 201 "))
+            try await Task.sleep(for: .milliseconds(200))
+            let shown = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: test.headers())
+            #expect((shown.json["images"] as? [String]) == [])
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: test.directory.appendingPathComponent("images/\(reference)").path)) ?? []
+            #expect(files.isEmpty)
+        }
+    }
+}
