@@ -21,10 +21,10 @@ public struct PapersServer: Sendable {
     /// Opens the database and the data directory (creating them when needed).
     public init(configuration: ServerConfiguration, scanner: DocumentScanner, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
-        let (database, sealer) = try Self.openStorage(configuration)
+        let (database, images, sealer) = try Self.openStorage(configuration)
         services = ServerServices(
             configuration: configuration, database: database, sealer: sealer,
-            images: ImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer),
+            images: images,
             processor: VerificationProcessor(scanner: scanner),
             metrics: ServerMetrics(),
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
@@ -32,30 +32,29 @@ public struct PapersServer: Sendable {
     }
 
     /// Opens the data directory, the database and the encryption key.
-    static func openStorage(_ configuration: ServerConfiguration) throws(ServerError) -> (ServerDatabase, Sealer) {
+    static func openStorage(_ configuration: ServerConfiguration) throws(ServerError) -> (any ServerStore, any ImageStorage, Sealer) {
         do {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ServerError(.invalidConfiguration, "cannot create the data directory \(configuration.dataDirectory.path)")
         }
-        let database: ServerDatabase
+        let sealer = try Sealer(keyData: try EncryptionKeyLoader.load(configuration))
         switch configuration.resolvedDatabase {
         case .sqlite(let path):
-            database = try ServerDatabase(path: path)
+            return (try SQLiteStore(path: path), LocalImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
         case .postgres:
             throw ServerError(.invalidConfiguration, "PostgreSQL is not supported by this build yet; give --db a SQLite file path (the default is papers.sqlite in the data directory)")
         }
-        return (database, try Sealer(keyData: try EncryptionKeyLoader.load(configuration)))
     }
 
     /// Creates a tenant in the database a configuration names, without starting a server.
     public static func createTenant(name: String, configuration: ServerConfiguration) async throws -> TenantCredentials {
-        let (database, sealer) = try openStorage(configuration)
+        let (database, _, sealer) = try openStorage(configuration)
         return try await database.createTenant(name: name, sealer: sealer)
     }
 
     /// The database, for administration (`papers tenant create`).
-    public var database: ServerDatabase { services.database }
+    var database: any ServerStore { services.database }
 
     /// Creates a tenant and returns its credentials, shown once.
     public func createTenant(name: String) async throws -> TenantCredentials {

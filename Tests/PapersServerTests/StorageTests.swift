@@ -25,17 +25,17 @@ struct StorageTests {
     }
 
     @Test("sealed files stream in segments and refuse truncation and reordering", arguments: [0, 1, 65_536, 65_537, 200_000])
-    func sealedFiles(size: Int) throws {
+    func sealedFiles(size: Int) async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = ImageStore(dataDirectory: directory, sealer: sealer)
+        let store = LocalImageStore(dataDirectory: directory, sealer: sealer)
         let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         var writer = try store.writer(owner: "v1", name: "front")
         for chunk in stride(from: 0, to: payload.count, by: 10_000) {
             try writer.append(payload[chunk..<min(chunk + 10_000, payload.count)])
         }
         try writer.finish()
-        #expect([UInt8](try store.read(owner: "v1", name: "front")) == payload)
+        #expect([UInt8](try store.readNow(owner: "v1", name: "front")) == payload)
         // Another owner's context does not open it.
         let url = store.url(owner: "v1", name: "front")
         #expect(throws: ServerError.self) { try SealedFile.read(url, sealer: sealer, context: store.context(owner: "v2", name: "front")) }
@@ -44,9 +44,9 @@ struct StorageTests {
         if size > 65_536 {
             let firstLength = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
             try bytes.prefix(8 + firstLength).write(to: url)
-            #expect(throws: ServerError.self) { try store.read(owner: "v1", name: "front") }
+            #expect(throws: ServerError.self) { try store.readNow(owner: "v1", name: "front") }
         }
-        store.deleteAll(owner: "v1")
+        try await store.deleteAll(owner: "v1")
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
@@ -54,7 +54,7 @@ struct StorageTests {
     func abandon() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = ImageStore(dataDirectory: directory, sealer: sealer)
+        let store = LocalImageStore(dataDirectory: directory, sealer: sealer)
         var writer = try store.writer(owner: "v1", name: "back")
         try writer.append([1, 2, 3])
         writer.abandon()
@@ -66,8 +66,8 @@ struct StorageTests {
     func jobLease() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try ServerDatabase(path: directory.appendingPathComponent("papers.sqlite").path)
-        try await database.write { db in try ServerDatabase.enqueue(db, kind: .processDocument, subject: "d1") }
+        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path)
+        try await database.write { db in try SQLiteStore.enqueue(db, kind: .processDocument, subject: "d1") }
         let first = try #require(try await database.claimJob(owner: "a", lease: 0.3))
         #expect(first.subject == "d1" && first.attempts == 1)
         #expect(try await database.claimJob(owner: "b", lease: 0.3) == nil)
@@ -83,7 +83,7 @@ struct StorageTests {
     func pragmas() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try ServerDatabase(path: directory.appendingPathComponent("papers.sqlite").path)
+        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path)
         let (journal, secure) = try await database.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "", try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0)
         }
@@ -95,7 +95,7 @@ struct StorageTests {
     func tenants() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try ServerDatabase(path: directory.appendingPathComponent("papers.sqlite").path)
+        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path)
         let credentials = try await database.createTenant(name: "acme", sealer: sealer)
         let stored = try await database.read { db in try Data.fetchOne(db, sql: "SELECT secret_hash FROM tenants") }
         #expect(stored != Data(credentials.secret.utf8))

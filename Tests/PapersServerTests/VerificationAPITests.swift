@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
+import GRDB
 import Testing
 @testable import PapersServer
 
@@ -208,7 +209,7 @@ struct VerificationAPITests {
             #expect(Set(shown.json.keys) == ["scanReference", "status", "createdAt", "updatedAt"])
         }
         // The database file no longer holds the sealed request or result (secure_delete zeroes freed pages).
-        let rows = try await test.server.database.read { db in
+        let rows = try await (test.server.database as! SQLiteStore).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM verifications WHERE sealed_request IS NOT NULL OR sealed_result IS NOT NULL")
         }
         #expect(rows == 0)

@@ -36,17 +36,18 @@ struct DocumentRoutes {
                     guard let data = Data(base64Encoded: text) else { throw Problem.invalid("page \(index) is not base64") }
                     let bytes = [UInt8](data)
                     try UploadReceiver.validateImage(bytes, declaredType: ImageContainer(sniffing: bytes) == .png ? "image/png" : "image/jpeg")
-                    try services.images.write(bytes, owner: id, name: "page-\(index)")
+                    try await services.images.write(bytes, owner: id, name: "page-\(index)")
                 }
                 pageCount = pages.count
             default:
                 var writer = try services.images.writer(owner: id, name: "page-0")
                 _ = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes, into: &writer)
+                try await services.images.commit(owner: id, name: "page-0")
                 pageCount = 1
             }
             try await services.database.insertDocument(id: id, tenantID: tenant.id, kind: kind, pageCount: pageCount, callbackURL: callbackURL, sealer: services.sealer)
         } catch {
-            services.images.deleteAll(owner: id)
+            try? await services.images.deleteAll(owner: id)
             throw error
         }
         services.metrics.increment("papers_documents_created_total", [("type", kind.rawValue)])
@@ -60,7 +61,7 @@ struct DocumentRoutes {
     @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
         let record = try await load(context)
-        _ = try await services.database.deleteDocument(record.id, tenantID: tenant.id, images: services.images)
+        _ = try await services.eraseDocument(record.id, tenantID: tenant.id)
         services.metrics.increment("papers_documents_deleted_total", [("by", "request")])
         return try JSONResponse.make(.ok, DocumentResponse(try await load(context)))
     }

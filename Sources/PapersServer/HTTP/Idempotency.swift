@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 
@@ -8,7 +7,7 @@ import Hummingbird
 /// request gets that response again and stores nothing; the same key on a different request is a
 /// 422; a retry while the first is still running is a 409.
 struct Idempotency {
-    let database: ServerDatabase
+    let database: any ServerStore
 
     /// A response as stored for replay (status and JSON body).
     struct Stored: Sendable {
@@ -24,15 +23,7 @@ struct Idempotency {
     func run(key: String?, tenantID: String, fingerprint: String, _ work: () async throws -> Stored) async throws -> Response {
         guard let key, !key.isEmpty else { return Self.response(try await work(), replayed: false) }
         guard key.count <= 255 else { throw Problem.invalid("Idempotency-Key is longer than 255 characters") }
-        let existing = try await database.write { db -> (fingerprint: String, status: Int?, body: Data?)? in
-            if let row = try Row.fetchOne(db, sql: "SELECT fingerprint, status, body FROM idempotency_keys WHERE tenant_id = ? AND key = ?", arguments: [tenantID, key]) {
-                return (row["fingerprint"], row["status"], row["body"])
-            }
-            try db.execute(
-                sql: "INSERT INTO idempotency_keys (tenant_id, key, fingerprint, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [tenantID, key, fingerprint, now()])
-            return nil
-        }
+        let existing = try await database.reserveIdempotencyKey(tenantID: tenantID, key: key, fingerprint: fingerprint)
         if let existing {
             guard existing.fingerprint == fingerprint else {
                 throw Problem(.unprocessableContent, code: "IDEMPOTENCY_KEY_REUSED", detail: "this Idempotency-Key was used for a different request")
@@ -47,16 +38,10 @@ struct Idempotency {
             stored = try await work()
         } catch {
             // A failed first attempt leaves nothing behind, so the client may retry with the same key.
-            _ = try? await database.write { db in
-                try db.execute(sql: "DELETE FROM idempotency_keys WHERE tenant_id = ? AND key = ?", arguments: [tenantID, key])
-            }
+            try? await database.releaseIdempotencyKey(tenantID: tenantID, key: key)
             throw error
         }
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE idempotency_keys SET status = ?, body = ? WHERE tenant_id = ? AND key = ?",
-                arguments: [stored.status, stored.body, tenantID, key])
-        }
+        try await database.storeIdempotentResponse(tenantID: tenantID, key: key, status: stored.status, body: stored.body)
         return Self.response(stored, replayed: false)
     }
 

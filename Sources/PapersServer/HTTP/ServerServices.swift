@@ -5,11 +5,25 @@ import Logging
 struct ServerServices: Sendable, CustomStringConvertible {
     var description: String { "ServerServices" }
     let configuration: ServerConfiguration
-    let database: ServerDatabase
+    let database: any ServerStore
     let sealer: Sealer
-    let images: ImageStore
+    let images: any ImageStorage
     let processor: VerificationProcessor
     let metrics: ServerMetrics
     let rateLimiter: RateLimiter
     let logger: Logger
+
+    /// Erases a verification: its row's data, then its images. `false` when not found.
+    func eraseVerification(_ id: String, tenantID: String?) async throws -> Bool {
+        guard try await database.deleteVerification(id, tenantID: tenantID) else { return false }
+        try await images.deleteAll(owner: id)
+        return true
+    }
+
+    /// Erases a document: its row's data, then its pages. `false` when not found.
+    func eraseDocument(_ id: String, tenantID: String?) async throws -> Bool {
+        guard try await database.deleteDocument(id, tenantID: tenantID) else { return false }
+        try await images.deleteAll(owner: id)
+        return true
+    }
 }

@@ -61,7 +61,7 @@ struct VerificationRoutes {
     @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
         let id = try scanReference(context)
-        guard try await services.database.deleteVerification(id, tenantID: tenant.id, images: services.images) else {
+        guard try await services.eraseVerification(id, tenantID: tenant.id) else {
             throw Problem.notFound("verification")
         }
         services.metrics.increment("papers_verifications_deleted_total", [("by", "request")])
@@ -79,6 +79,7 @@ struct VerificationRoutes {
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request)) {
             var writer = try services.images.writer(owner: record.id, name: side)
             let received = try await UploadReceiver.receiveImage(request, limit: limit, into: &writer)
+            try await services.images.commit(owner: record.id, name: side)
             try await services.database.recordImage(owner: record.id, name: side, contentType: received.contentType, byteCount: received.byteCount)
             services.metrics.increment("papers_images_stored_total", [("side", side)])
             return try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType, byteCount: received.byteCount))
@@ -92,7 +93,7 @@ struct VerificationRoutes {
         guard record.images.contains(side), let type = try await services.database.imageContentType(owner: record.id, name: side) else {
             throw Problem.notFound("image")
         }
-        let bytes = try services.images.read(owner: record.id, name: side)
+        let bytes = try await services.images.read(owner: record.id, name: side)
         var headers: HTTPFields = [:]
         headers[.contentType] = type
         headers[.contentLength] = String(bytes.count)
@@ -122,7 +123,7 @@ struct VerificationRoutes {
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, bodyDigest: digest)) {
             let batchID = UUID().uuidString.lowercased()
             for (index, bytes) in images.enumerated() {
-                try services.images.write(bytes, owner: record.id, name: "frames-\(batchID)-\(index)")
+                try await services.images.write(bytes, owner: record.id, name: "frames-\(batchID)-\(index)")
             }
             try await services.database.recordFrameBatch(id: batchID, verificationID: record.id, frameCount: images.count)
             services.metrics.increment("papers_frames_stored_total", by: Double(images.count))

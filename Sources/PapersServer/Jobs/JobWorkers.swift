@@ -67,8 +67,12 @@ struct JobWorkers: Service, CustomStringConvertible {
             return
         }
         let processor = services.processor
-        let images = services.images
-        let result = try await NIOThreadPool.singleton.runIfActive { try processor.process(record, images: images) }
+        var images: [String: Data] = [:]
+        for side in VerificationProcessor.sides where record.images.contains(side) {
+            images[side] = try await services.images.read(owner: record.id, name: side)
+        }
+        let opened = images
+        let result = try await NIOThreadPool.singleton.runIfActive { processor.process(record, images: opened) }
         let event = CallbackEvent.verification(record, state: .done, result: result)
         try await services.database.completeVerification(record.id, state: .done, result: result, event: event, sealer: services.sealer)
         try await services.database.completeJob(job)
@@ -80,8 +84,12 @@ struct JobWorkers: Service, CustomStringConvertible {
             try await services.database.completeJob(job)
             return
         }
-        let images = services.images
-        let result = try await NIOThreadPool.singleton.runIfActive { try DocumentProcessor().process(record, images: images) }
+        var pages: [Data] = []
+        for index in 0..<record.pageCount {
+            pages.append(try await services.images.read(owner: record.id, name: "page-\(index)"))
+        }
+        let opened = pages
+        let result = try await NIOThreadPool.singleton.runIfActive { try DocumentProcessor().process(opened) }
         let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: "DONE")
         try await services.database.completeDocument(record.id, status: "DONE", result: result, event: event, sealer: services.sealer)
         try await services.database.completeJob(job)

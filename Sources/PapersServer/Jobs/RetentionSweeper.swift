@@ -24,10 +24,10 @@ struct RetentionSweeper: Service, CustomStringConvertible {
     func sweep(olderThanDays days: Int, now time: Double = now()) async throws -> Int {
         let expired = try await services.database.expired(before: time - Double(days) * 86_400)
         for id in expired.verifications {
-            _ = try await services.database.deleteVerification(id, tenantID: nil, images: services.images)
+            _ = try await services.eraseVerification(id, tenantID: nil)
         }
         for id in expired.documents {
-            _ = try await services.database.deleteDocument(id, tenantID: nil, images: services.images)
+            _ = try await services.eraseDocument(id, tenantID: nil)
         }
         let count = expired.verifications.count + expired.documents.count
         if count > 0 {

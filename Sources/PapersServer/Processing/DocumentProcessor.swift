@@ -7,10 +7,9 @@ import PapersImagingCodecs
 struct DocumentProcessor: Sendable {
     let analyzer = CaptureAnalyzer()
 
-    func process(_ record: DocumentRecord, images: ImageStore) throws -> DocumentResult {
+    func process(_ pageImages: [Data]) throws -> DocumentResult {
         var pages: [DocumentResult.Page] = []
-        for index in 0..<record.pageCount {
-            let bytes = try images.read(owner: record.id, name: "page-\(index)")
+        for bytes in pageImages {
             let image = try ImageCodecs.decode([UInt8](bytes), format: .rgb)
             let analysis = analyzer.analyze(image).analysis
             pages.append(.init(width: image.width, height: image.height, documentDetected: analysis.documentDetected,

@@ -18,12 +18,15 @@ public struct VerificationProcessor: Sendable {
         self.decider = decider
     }
 
-    /// Processes the stored images of `record`.
-    func process(_ record: VerificationRecord, images: ImageStore) throws(ServerError) -> VerificationResult {
+    /// The images a verification's processing reads.
+    static let sides = ["front", "back"]
+
+    /// Processes `record` given its opened images by name.
+    func process(_ record: VerificationRecord, images: [String: Data]) -> VerificationResult {
         var photos: [Image] = []
         var decodeFailed = false
-        for side in ["front", "back"] where record.images.contains(side) {
-            let bytes = try images.read(owner: record.id, name: side)
+        for side in Self.sides {
+            guard let bytes = images[side] else { continue }
             do {
                 photos.append(try ImageCodecs.decode([UInt8](bytes), format: .rgb))
             } catch {

@@ -1,32 +1,12 @@
 import Foundation
 import GRDB
 
-/// What a job does.
-public enum JobKind: String, Sendable, Codable, CaseIterable {
-    /// Read and decide a finalised verification.
-    case processVerification
-    /// Process an uploaded receipt or tax form.
-    case processDocument
-    /// Deliver one callback event.
-    case deliverCallback
-}
-
-/// A claimed job.
-struct Job: Sendable, Hashable {
-    let id: Int64
-    let kind: JobKind
-    /// The verification, document or event it is about.
-    let subject: String
-    /// How many times it has been claimed, this time included.
-    let attempts: Int
-}
-
 /// The durable job queue: a table in the same database, so a job is queued in the same transaction
 /// as the state change that calls for it, and survives any crash.
 ///
 /// A worker claims a job by setting a lease; a job whose lease ran out (its worker died) is claimed
 /// again. SQLite serialises writers, so a claim cannot be taken twice.
-extension ServerDatabase {
+extension SQLiteStore {
     /// Queues a job inside an open transaction.
     static func enqueue(_ db: Database, kind: JobKind, subject: String, runAt: Double = now()) throws {
         try db.execute(

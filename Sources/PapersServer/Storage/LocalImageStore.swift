@@ -3,7 +3,7 @@ import Foundation
 /// Images on local disk under `<data dir>/images/<owner>/`, each a ``SealedFile``.
 ///
 /// Deleting an owner removes its whole folder: the sealed bytes are gone, not flagged.
-struct ImageStore: Sendable {
+struct LocalImageStore: ImageStorage {
     let root: URL
     let sealer: Sealer
 
@@ -24,8 +24,15 @@ struct ImageStore: Sendable {
         try SealedFileWriter(url: url(owner: owner, name: name), sealer: sealer, context: context(owner: owner, name: name))
     }
 
+    /// The writer's file is already in place.
+    func commit(owner: String, name: String) async throws {}
+
     /// Writes a whole image at once.
-    func write(_ bytes: [UInt8], owner: String, name: String) throws(ServerError) {
+    func write(_ bytes: [UInt8], owner: String, name: String) async throws {
+        try writeNow(bytes, owner: owner, name: name)
+    }
+
+    func writeNow(_ bytes: [UInt8], owner: String, name: String) throws(ServerError) {
         var writer = try writer(owner: owner, name: name)
         do {
             try writer.append(bytes)
@@ -37,12 +44,16 @@ struct ImageStore: Sendable {
     }
 
     /// Reads and opens an image.
-    func read(owner: String, name: String) throws(ServerError) -> Data {
+    func read(owner: String, name: String) async throws -> Data {
+        try readNow(owner: owner, name: name)
+    }
+
+    func readNow(owner: String, name: String) throws(ServerError) -> Data {
         try SealedFile.read(url(owner: owner, name: name), sealer: sealer, context: context(owner: owner, name: name))
     }
 
     /// Deletes everything an owner stored.
-    func deleteAll(owner: String) {
+    func deleteAll(owner: String) async throws {
         try? FileManager.default.removeItem(at: root.appendingPathComponent(owner, isDirectory: true))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension ServerDatabase {
+extension SQLiteStore {
     static func requestContext(_ id: String) -> String { "verification-request:\(id)" }
     static func resultContext(_ id: String) -> String { "verification-result:\(id)" }
 
@@ -132,8 +132,8 @@ extension ServerDatabase {
 
     /// Erases a verification's images, frames and data; the row keeps only its state and timestamps.
     /// Returns `false` when it does not exist for this tenant.
-    func deleteVerification(_ id: String, tenantID: String?, images: ImageStore) async throws -> Bool {
-        let found = try await write { db -> Bool in
+    func deleteVerification(_ id: String, tenantID: String?) async throws -> Bool {
+        try await write { db -> Bool in
             let sql = tenantID == nil ? "SELECT id FROM verifications WHERE id = ?" : "SELECT id FROM verifications WHERE id = ? AND tenant_id = ?"
             let arguments: StatementArguments = tenantID.map { [id, $0] } ?? [id]
             guard try String.fetchOne(db, sql: sql, arguments: arguments) != nil else { return false }
@@ -145,8 +145,6 @@ extension ServerDatabase {
             try db.execute(sql: "DELETE FROM jobs WHERE subject = ? AND kind = ?", arguments: [id, JobKind.processVerification.rawValue])
             return true
         }
-        if found { images.deleteAll(owner: id) }
-        return found
     }
 
     /// Verifications and documents created before `cutoff` that still hold data.

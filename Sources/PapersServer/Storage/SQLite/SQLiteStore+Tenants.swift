@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-extension ServerDatabase {
+extension SQLiteStore {
     /// Creates a tenant and returns its credentials (the only time the secret is visible).
-    public func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
+    func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 100 else {
             throw ServerError(.invalidInput, "a tenant name must have 1 to 100 characters")

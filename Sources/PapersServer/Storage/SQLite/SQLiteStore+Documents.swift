@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension ServerDatabase {
+extension SQLiteStore {
     static func documentRequestContext(_ id: String) -> String { "document-request:\(id)" }
     static func documentResultContext(_ id: String) -> String { "document-result:\(id)" }
 
@@ -53,8 +53,8 @@ extension ServerDatabase {
     }
 
     /// Erases a document's pages and data. Returns `false` when it does not exist for this tenant.
-    func deleteDocument(_ id: String, tenantID: String?, images: ImageStore) async throws -> Bool {
-        let found = try await write { db -> Bool in
+    func deleteDocument(_ id: String, tenantID: String?) async throws -> Bool {
+        try await write { db -> Bool in
             let sql = tenantID == nil ? "SELECT id FROM documents WHERE id = ?" : "SELECT id FROM documents WHERE id = ? AND tenant_id = ?"
             let arguments: StatementArguments = tenantID.map { [id, $0] } ?? [id]
             guard try String.fetchOne(db, sql: sql, arguments: arguments) != nil else { return false }
@@ -63,7 +63,5 @@ extension ServerDatabase {
             try db.execute(sql: "DELETE FROM jobs WHERE subject = ? AND kind = ?", arguments: [id, JobKind.processDocument.rawValue])
             return true
         }
-        if found { images.deleteAll(owner: id) }
-        return found
     }
 }

@@ -6,11 +6,11 @@ import GRDB
 /// Deleted rows are overwritten (`secure_delete`), so deleting a verification removes its bytes
 /// from the file, not just the index entries. Everything that identifies a person is sealed with
 /// the ``Sealer`` before it is written.
-public struct ServerDatabase: Sendable {
+struct SQLiteStore: ServerStore {
     let pool: DatabasePool
 
     /// Opens (creating if needed) the database file and brings its schema up to date.
-    public init(path: String) throws(ServerError) {
+    init(path: String) throws(ServerError) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in

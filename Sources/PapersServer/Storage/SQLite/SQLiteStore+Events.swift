@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+extension SQLiteStore {
+    /// Inserts an event and queues its first delivery, inside an open transaction.
+    static func insertEvent(_ db: Database, _ sealed: CallbackEvent.Sealed) throws {
+        let event = sealed.event
+        try db.execute(
+            sql: "INSERT INTO events (id, tenant_id, subject_id, type, sealed_callback_url, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [event.id, event.tenantID, event.subjectID, event.type, sealed.sealedURL, event.body, now()])
+        try enqueue(db, kind: .deliverCallback, subject: event.id)
+    }
+
+    /// A stored event still to deliver, with its creation time; `nil` when delivered or given up.
+    func pendingEvent(_ id: String, sealer: Sealer) async throws -> (event: CallbackEvent, createdAt: Double)? {
+        try await read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM events WHERE id = ? AND delivered_at IS NULL AND given_up_at IS NULL", arguments: [id]) else {
+                return nil
+            }
+            let url = String(decoding: try sealer.open(row["sealed_callback_url"], context: "event-url:\(id)"), as: UTF8.self)
+            let event = CallbackEvent(id: id, tenantID: row["tenant_id"], subjectID: row["subject_id"], type: row["type"], callbackURL: url, body: row["body"])
+            return (event, row["created_at"])
+        }
+    }
+
+    /// Records one delivery attempt and, when it settled the event, when.
+    func recordDelivery(eventID: String, attempt: Int, statusCode: Int?, error: String?, durationMs: Double, delivered: Bool, givenUp: Bool) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO callback_attempts (event_id, attempt, attempted_at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [eventID, attempt, now(), statusCode, error, durationMs])
+            if delivered { try db.execute(sql: "UPDATE events SET delivered_at = ? WHERE id = ?", arguments: [now(), eventID]) }
+            if givenUp { try db.execute(sql: "UPDATE events SET given_up_at = ? WHERE id = ?", arguments: [now(), eventID]) }
+        }
+    }
+
+    /// The delivery attempts of an event, oldest first (for operators and tests).
+    func deliveryAttempts(eventID: String) async throws -> [(attempt: Int, statusCode: Int?)] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT attempt, status_code FROM callback_attempts WHERE event_id = ? ORDER BY id", arguments: [eventID])
+                .map { (attempt: $0["attempt"], statusCode: $0["status_code"]) }
+        }
+    }
+}
