@@ -21,7 +21,7 @@ public struct PapersServer: Sendable {
     /// Opens the database and the data directory (creating them when needed).
     public init(configuration: ServerConfiguration, scanner: DocumentScanner, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
-        let (database, images, sealer) = try Self.openStorage(configuration)
+        let (database, images, sealer) = try Self.openStorage(configuration, logger: logger)
         services = ServerServices(
             configuration: configuration, database: database, sealer: sealer,
             images: images,
@@ -32,7 +32,7 @@ public struct PapersServer: Sendable {
     }
 
     /// Opens the data directory, the database and the encryption key.
-    static func openStorage(_ configuration: ServerConfiguration) throws(ServerError) -> (any ServerStore, any ImageStorage, Sealer) {
+    static func openStorage(_ configuration: ServerConfiguration, logger: Logger) throws(ServerError) -> (any ServerStore, any ImageStorage, Sealer) {
         do {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
@@ -42,15 +42,28 @@ public struct PapersServer: Sendable {
         switch configuration.resolvedDatabase {
         case .sqlite(let path):
             return (try SQLiteStore(path: path), LocalImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
-        case .postgres:
-            throw ServerError(.invalidConfiguration, "PostgreSQL is not supported by this build yet; give --db a SQLite file path (the default is papers.sqlite in the data directory)")
+        case .postgres(let url):
+            let store = try PostgresStore(url: url, logger: logger)
+            return (store, PostgresImageStore(store: store, dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
         }
     }
 
     /// Creates a tenant in the database a configuration names, without starting a server.
     public static func createTenant(name: String, configuration: ServerConfiguration) async throws -> TenantCredentials {
-        let (database, _, sealer) = try openStorage(configuration)
-        return try await database.createTenant(name: name, sealer: sealer)
+        let (database, _, sealer) = try openStorage(configuration, logger: Logger(label: "papers.tenant"))
+        guard let postgres = database as? PostgresStore else {
+            return try await database.createTenant(name: name, sealer: sealer)
+        }
+        // The pool works only while it runs.
+        return try await withThrowingTaskGroup(of: TenantCredentials?.self) { group in
+            group.addTask { await postgres.client.run(); return nil }
+            group.addTask { try await postgres.createTenant(name: name, sealer: sealer) }
+            defer { group.cancelAll() }
+            while let next = try await group.next() {
+                if let credentials = next { return credentials }
+            }
+            throw ServerError(.storageFailure, "the PostgreSQL pool stopped")
+        }
     }
 
     /// The database, for administration (`papers tenant create`).
@@ -72,15 +85,22 @@ public struct PapersServer: Sendable {
         return router
     }
 
+    /// The services that run beside the HTTP server: the PostgreSQL pool when there is one, the
+    /// workers and the retention sweep.
+    var backgroundServices: [any Service] {
+        var list: [any Service] = []
+        if let postgres = services.database as? PostgresStore { list.append(postgres.client) }
+        list.append(JobWorkers(services: services, callbacks: CallbackDeliverer(services: services, client: .shared)))
+        list.append(RetentionSweeper(services: services))
+        return list
+    }
+
     /// The HTTP application with its background services (workers, retention).
     public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "papers"),
-            services: [
-                JobWorkers(services: services, callbacks: CallbackDeliverer(services: services, client: .shared)),
-                RetentionSweeper(services: services),
-            ],
+            services: backgroundServices,
             onServerRunning: onServerRunning,
             logger: services.logger)
     }

@@ -40,11 +40,11 @@ final class CallbackReceiver: Sendable {
 
 @Suite("Callbacks")
 struct CallbackTests {
-    @Test("a finished verification is POSTed, signed, retried after a failure with the same eventId, and every attempt is recorded")
-    func deliveredWithRetry() async throws {
+    @Test("a finished verification is POSTed, signed, retried after a failure with the same eventId, and every attempt is recorded", arguments: Backend.available)
+    func deliveredWithRetry(backend: Backend) async throws {
         let receiver = CallbackReceiver(failures: 1)
         let port = NIOLockedValueBox(0)
-        let test = try await TestServer { $0.callbacks.initialDelay = 0.2 }
+        let test = try await TestServer(backend) { $0.callbacks.initialDelay = 0.2 }
         defer { test.remove() }
         let receiverApp = receiver.application(port: port)
         try await receiverApp.test(.live) { _ in

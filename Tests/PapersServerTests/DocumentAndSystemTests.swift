@@ -8,9 +8,9 @@ import Testing
 
 @Suite("Documents, retention and system routes")
 struct DocumentAndSystemTests {
-    @Test("a receipt upload is queued, processed and deletable")
-    func documents() async throws {
-        let test = try await TestServer()
+    @Test("a receipt upload is queued, processed and deletable", arguments: Backend.available)
+    func documents(backend: Backend) async throws {
+        let test = try await TestServer(backend)
         defer { test.remove() }
         let photo = try TestServer.fixture("id-card-td1.jpg")
         try await test.server.application().test(.router) { client in

@@ -6,29 +6,49 @@ import PapersBarcodesZXing
 import PapersRecognition
 @testable import PapersServer
 
+/// Where a test server keeps its data.
+enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The embedded default: a SQLite file and local sealed files.
+    case sqlite
+    /// PostgreSQL at `PAPERS_TEST_POSTGRES_URL` (started by `scripts/postgres-test-server.sh`).
+    case postgres
+
+    var description: String { rawValue }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["PAPERS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// SQLite always; PostgreSQL too when a test server is configured.
+    static var available: [Backend] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+}
+
 /// A server on a fresh temporary data directory, with one tenant, driven in-process.
 struct TestServer {
     let directory: URL
     let server: PapersServer
     let credentials: TenantCredentials
+    let configuration: ServerConfiguration
 
-    init(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+    init(_ backend: Backend = .sqlite, _ adjust: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-server-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.port = 0
         configuration.encryptionKey = Data(repeating: 7, count: 32)
         configuration.jobPollInterval = .milliseconds(20)
         configuration.workerCount = 1
+        if backend == .postgres, let url = Backend.postgresURL { configuration.database = .postgres(url: url) }
         adjust(&configuration)
+        self.configuration = configuration
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled(), barcodeReader: ZXingBarcodeReader())
         server = try PapersServer(configuration: configuration, scanner: scanner)
-        credentials = try await server.createTenant(name: "test tenant")
+        // Through a storage of its own, as `papers tenant create` does (a PostgreSQL pool works only while it runs).
+        credentials = try await PapersServer.createTenant(name: "test tenant", configuration: configuration)
     }
 
     /// Another tenant's Basic header.
     func otherTenant() async throws -> String {
-        let other = try await server.createTenant(name: "other tenant")
-        return Self.basic(other)
+        Self.basic(try await PapersServer.createTenant(name: "other tenant", configuration: configuration))
     }
 
     static func basic(_ credentials: TenantCredentials) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOPosix
 import ServiceLifecycle
 
@@ -13,19 +14,23 @@ struct JobWorkers: Service, CustomStringConvertible {
     /// Processing jobs are tried this many times before the verification is marked `FAILED`.
     static let maximumAttempts = 5
 
+    /// Runs until graceful shutdown: then each worker finishes the job in hand and stops.
     func run() async throws {
-        await cancelWhenGracefulShutdown {
+        let stopping = NIOLockedValueBox(false)
+        await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<services.configuration.workerCount {
-                    group.addTask { await loop(index) }
+                    group.addTask { await loop(index, stopping: stopping) }
                 }
             }
+        } onGracefulShutdown: {
+            stopping.withLockedValue { $0 = true }
         }
     }
 
-    func loop(_ index: Int) async {
+    func loop(_ index: Int, stopping: NIOLockedValueBox<Bool>) async {
         let lease = services.configuration.jobLease
-        while !Task.isCancelled {
+        while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
             do {
                 if let job = try await services.database.claimJob(owner: "\(owner)-\(index)", lease: lease) {
                     await handle(job)
@@ -50,6 +55,12 @@ struct JobWorkers: Service, CustomStringConvertible {
             case .processDocument: try await processDocument(job)
             case .deliverCallback: outcome = try await callbacks.deliver(job)
             }
+        } catch where Task.isCancelled {
+            // Cancelled mid-job: hand it back at once (outside this cancelled task) so that another
+            // worker takes it without waiting for the lease to run out.
+            outcome = "interrupted"
+            let database = services.database
+            _ = await Task.detached { try? await database.retryJob(job, at: now(), error: "interrupted") }.value
         } catch {
             outcome = "error"
             services.logger.error("job failed", metadata: ["kind": .string(job.kind.rawValue), "attempt": .stringConvertible(job.attempts), "error": .string(Self.describe(error))])

@@ -18,6 +18,11 @@ enum SealedFile {
     static func read(_ url: URL, sealer: Sealer, context: String) throws(ServerError) -> Data {
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw ServerError(.storageFailure, "a stored file is missing") }
+        return try open(data, sealer: sealer, context: context)
+    }
+
+    /// Opens the bytes of a sealed file.
+    static func open(_ data: Data, sealer: Sealer, context: String) throws(ServerError) -> Data {
         guard data.starts(with: magic) else { throw ServerError(.sealingFailure, "a stored file is not sealed") }
         var output = Data()
         var offset = magic.count

@@ -1,0 +1,46 @@
+import Foundation
+import PostgresNIO
+
+/// Images as sealed blobs in the PostgreSQL database, so every server on the database can read
+/// what any of them received. Uploads are sealed into a local spool file as they stream in, then
+/// moved into the database in one statement.
+struct PostgresImageStore: ImageStorage {
+    let store: PostgresStore
+    let spool: LocalImageStore
+
+    init(store: PostgresStore, dataDirectory: URL, sealer: Sealer) {
+        self.store = store
+        spool = LocalImageStore(dataDirectory: dataDirectory.appendingPathComponent("spool", isDirectory: true), sealer: sealer)
+    }
+
+    func writer(owner: String, name: String) throws(ServerError) -> SealedFileWriter {
+        try spool.writer(owner: owner, name: name)
+    }
+
+    func commit(owner: String, name: String) async throws {
+        let url = spool.url(owner: owner, name: name)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let sealed = try Data(contentsOf: url)
+        _ = try await store.rows("""
+            INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(owner), \(name), \(sealed))
+            ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed
+            """)
+    }
+
+    func write(_ bytes: [UInt8], owner: String, name: String) async throws {
+        try spool.writeNow(bytes, owner: owner, name: name)
+        try await commit(owner: owner, name: name)
+    }
+
+    func read(owner: String, name: String) async throws -> Data {
+        guard let row = try await store.rows("SELECT sealed FROM image_blobs WHERE owner_id = \(owner) AND name = \(name)").first else {
+            throw ServerError(.storageFailure, "a stored image is missing")
+        }
+        return try SealedFile.open(try row["sealed"].decode(Data.self), sealer: spool.sealer, context: spool.context(owner: owner, name: name))
+    }
+
+    func deleteAll(owner: String) async throws {
+        _ = try await store.rows("DELETE FROM image_blobs WHERE owner_id = \(owner)")
+        try await spool.deleteAll(owner: owner)
+    }
+}

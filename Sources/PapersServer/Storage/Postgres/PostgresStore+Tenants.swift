@@ -1,0 +1,34 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore {
+    func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 100 else {
+            throw ServerError(.invalidInput, "a tenant name must have 1 to 100 characters")
+        }
+        let credentials = TenantCredentials.generate()
+        let id = UUID().uuidString.lowercased()
+        let sealed = try sealer.seal(Data(credentials.webhookSecret.utf8), context: "tenant-webhook:\(id)")
+        let hash = TenantCredentials.hash(credentials.secret)
+        _ = try await rows("""
+            INSERT INTO tenants (id, name, token, secret_hash, sealed_webhook_secret, created_at)
+            VALUES (\(id), \(trimmed), \(credentials.token), \(hash), \(sealed), \(now()))
+            """)
+        return credentials
+    }
+
+    func authenticate(token: String, secret: String) async throws -> Tenant? {
+        let row = try await rows("SELECT id, name, secret_hash FROM tenants WHERE token = \(token)").first
+        let stored = try row?["secret_hash"].decode(Data.self) ?? Data(repeating: 0, count: 32)
+        guard TenantCredentials.matches(secret, stored: stored), let row else { return nil }
+        return Tenant(id: try row["id"].decode(String.self), name: try row["name"].decode(String.self))
+    }
+
+    func webhookSecret(tenantID: String, sealer: Sealer) async throws -> String {
+        guard let row = try await rows("SELECT sealed_webhook_secret FROM tenants WHERE id = \(tenantID)").first else {
+            throw ServerError(.storageFailure, "a tenant is missing")
+        }
+        return String(decoding: try sealer.open(try row["sealed_webhook_secret"].decode(Data.self), context: "tenant-webhook:\(tenantID)"), as: UTF8.self)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore {
+    func insertVerification(tenantID: String, request: VerificationRequest, sealer: Sealer) async throws -> VerificationRecord {
+        let id = UUID().uuidString.lowercased()
+        let sealed = try sealer.sealJSON(request, context: SQLiteStore.requestContext(id))
+        let time = now()
+        _ = try await rows("""
+            INSERT INTO verifications (id, tenant_id, status, sealed_request, created_at, updated_at)
+            VALUES (\(id), \(tenantID), 'PENDING', \(sealed), \(time), \(time))
+            """)
+        return VerificationRecord(id: id, tenantID: tenantID, state: .pending, request: request, createdAt: time, updatedAt: time)
+    }
+
+    func verification(_ id: String, tenantID: String, sealer: Sealer) async throws -> VerificationRecord? {
+        guard let row = try await rows("SELECT * FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID)").first else { return nil }
+        return try await record(row, sealer: sealer)
+    }
+
+    func verification(_ id: String, sealer: Sealer) async throws -> VerificationRecord? {
+        guard let row = try await rows("SELECT * FROM verifications WHERE id = \(id)").first else { return nil }
+        return try await record(row, sealer: sealer)
+    }
+
+    func record(_ row: PostgresRandomAccessRow, sealer: Sealer) async throws -> VerificationRecord {
+        let id = try row["id"].decode(String.self)
+        let names = try await rows("SELECT name FROM images WHERE owner_id = \(id) ORDER BY name").map { try $0["name"].decode(String.self) }
+        let request = try row["sealed_request"].decode(Data?.self).map {
+            try sealer.openJSON(VerificationRequest.self, from: $0, context: SQLiteStore.requestContext(id))
+        }
+        let result = try row["sealed_result"].decode(Data?.self).map {
+            try sealer.openJSON(VerificationResult.self, from: $0, context: SQLiteStore.resultContext(id))
+        }
+        return VerificationRecord(
+            id: id, tenantID: try row["tenant_id"].decode(String.self),
+            state: VerificationState(rawValue: try row["status"].decode(String.self)) ?? .failed,
+            decision: try row["verification_status"].decode(String?.self).flatMap(VerificationDecision.init(rawValue:)),
+            request: request, result: result,
+            createdAt: try row["created_at"].decode(Double.self), updatedAt: try row["updated_at"].decode(Double.self), images: names)
+    }
+
+    func listVerifications(tenantID: String, limit: Int, startingAfter: String?) async throws -> (items: [VerificationSummary], hasMore: Bool) {
+        var after = Int.max
+        if let startingAfter {
+            guard let row = try await rows("SELECT seq FROM verifications WHERE id = \(startingAfter) AND tenant_id = \(tenantID)").first else {
+                throw Problem.invalid("starting_after names no verification of yours")
+            }
+            after = try row["seq"].decode(Int.self)
+        }
+        let found = try await rows("""
+            SELECT id, status, verification_status, created_at, updated_at FROM verifications
+            WHERE tenant_id = \(tenantID) AND seq < \(after) ORDER BY seq DESC LIMIT \(limit + 1)
+            """)
+        let items = try found.prefix(limit).map { row in
+            VerificationSummary(
+                scanReference: try row["id"].decode(String.self), status: try row["status"].decode(String.self),
+                verificationStatus: try row["verification_status"].decode(String?.self),
+                createdAt: Timestamp.iso(try row["created_at"].decode(Double.self)), updatedAt: Timestamp.iso(try row["updated_at"].decode(Double.self)))
+        }
+        return (items, found.count > limit)
+    }
+
+    func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws {
+        let time = now()
+        try await transaction { connection in
+            try await connection.query("""
+                INSERT INTO images (owner_id, name, content_type, byte_count, created_at) VALUES (\(owner), \(name), \(contentType), \(byteCount), \(time))
+                ON CONFLICT (owner_id, name) DO UPDATE SET content_type = EXCLUDED.content_type, byte_count = EXCLUDED.byte_count, created_at = EXCLUDED.created_at
+                """, logger: logger)
+            try await connection.query("UPDATE verifications SET updated_at = \(time) WHERE id = \(owner)", logger: logger)
+        }
+    }
+
+    func imageContentType(owner: String, name: String) async throws -> String? {
+        try await rows("SELECT content_type FROM images WHERE owner_id = \(owner) AND name = \(name)").first?["content_type"].decode(String.self)
+    }
+
+    func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws {
+        _ = try await rows("INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (\(id), \(verificationID), \(frameCount), \(now()))")
+    }
+
+    func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState? {
+        try await transaction { connection in
+            let found = try await connection.query("SELECT status FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID) FOR UPDATE", logger: logger).collect()
+            guard let status = try found.first?.decode(String.self), let state = VerificationState(rawValue: status) else { return nil }
+            if state == .pending {
+                try await connection.query("UPDATE verifications SET status = 'PROCESSING', updated_at = \(now()) WHERE id = \(id)", logger: logger)
+                try await Self.enqueue(connection, kind: .processVerification, subject: id, logger: logger)
+            }
+            return state
+        }
+    }
+
+    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?, sealer: Sealer) async throws {
+        let sealed = try result.map { try sealer.sealJSON($0, context: SQLiteStore.resultContext(id)) }
+        let sealedEvent = try event.map { try $0.sealed(sealer) }
+        let decision = result?.verificationStatus?.rawValue
+        try await transaction { connection in
+            let found = try await connection.query("SELECT status FROM verifications WHERE id = \(id) FOR UPDATE", logger: logger).collect()
+            guard try found.first?.decode(String.self) == VerificationState.processing.rawValue else { return }
+            try await connection.query("""
+                UPDATE verifications SET status = \(state.rawValue), verification_status = \(decision), sealed_result = \(sealed), updated_at = \(now())
+                WHERE id = \(id)
+                """, logger: logger)
+            if let sealedEvent { try await Self.insertEvent(connection, sealedEvent, logger: logger) }
+        }
+    }
+
+    func deleteVerification(_ id: String, tenantID: String?) async throws -> Bool {
+        try await transaction { connection in
+            let found = tenantID == nil
+                ? try await connection.query("SELECT id FROM verifications WHERE id = \(id) FOR UPDATE", logger: logger).collect()
+                : try await connection.query("SELECT id FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID) FOR UPDATE", logger: logger).collect()
+            guard !found.isEmpty else { return false }
+            try await connection.query("""
+                UPDATE verifications SET status = 'DELETED', verification_status = NULL, sealed_request = NULL, sealed_result = NULL, updated_at = \(now())
+                WHERE id = \(id)
+                """, logger: logger)
+            try await connection.query("DELETE FROM images WHERE owner_id = \(id)", logger: logger)
+            try await connection.query("DELETE FROM frame_batches WHERE verification_id = \(id)", logger: logger)
+            try await connection.query("DELETE FROM jobs WHERE subject = \(id) AND kind = \(JobKind.processVerification.rawValue)", logger: logger)
+            return true
+        }
+    }
+
+    func expired(before cutoff: Double) async throws -> (verifications: [String], documents: [String]) {
+        let verifications = try await rows("SELECT id FROM verifications WHERE created_at < \(cutoff) AND status <> 'DELETED'").map { try $0["id"].decode(String.self) }
+        let documents = try await rows("SELECT id FROM documents WHERE created_at < \(cutoff) AND status <> 'DELETED'").map { try $0["id"].decode(String.self) }
+        return (verifications, documents)
+    }
+}
