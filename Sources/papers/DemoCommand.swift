@@ -7,7 +7,7 @@ import PapersRecognition
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Scan the bundled sample photos, parse the bundled MRZs and AAMVA payloads, and print the documents."
+        abstract: "Scan the bundled sample photos, parse the bundled MRZs and AAMVA payloads, print the documents, then verify a photo through the server on its embedded defaults."
     )
 
     @Flag(name: .long, help: "Print one JSON document per line instead of a summary.")
@@ -18,6 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw CLIOutput.fail("the bundled samples are missing from this build", code: 70)
         }
         var parsed = 0
+        var latestExpiry: (photo: URL, expiry: CalendarDate)?
         let photos = try samples(in: root.appendingPathComponent("photos"), extension: "jpg")
         if !photos.isEmpty {
             let scanner = try ScanCommand.scanner()
@@ -25,6 +26,9 @@ struct DemoCommand: AsyncParsableCommand {
                 do {
                     let scan = try scanner.scan([try CLIImages.load(photo.path)])
                     report(photo, scan.document)
+                    if let expiry = scan.document.expiryDate, expiry > latestExpiry?.expiry ?? CalendarDate(daysSinceEpoch: 0) {
+                        latestExpiry = (photo, expiry)
+                    }
                     parsed += 1
                 } catch let error as RecognitionError {
                     throw CLIOutput.fail("\(photo.lastPathComponent): \(error)")
@@ -49,6 +53,15 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         if !json { print("\(parsed) sample documents read (\(photos.count) from photos).") }
+        // The server verifies the photo whose document expires last (an expired one is never approved).
+        if !json, let photo = latestExpiry?.photo ?? photos.first {
+            print("")
+            print("== verification server (SQLite and sealed files in a temporary data directory, over HTTP)")
+            let outcome = try await DemoServerRoundTrip.run(photo: photo, scanner: try ScanCommand.scanner())
+            print("\(photo.lastPathComponent): \(outcome.status), \(outcome.verificationStatus)"
+                  + (outcome.rejectReason.map { " (\($0))" } ?? "") + (outcome.lastName.map { ", holder \($0)" } ?? ""))
+            print("after DELETE: \(outcome.deletedStatus)")
+        }
     }
 
     private func samples(in folder: URL, extension wanted: String = "txt") throws -> [URL] {
