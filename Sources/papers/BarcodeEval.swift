@@ -28,7 +28,7 @@ struct BarcodeEval: AsyncParsableCommand {
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 5
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1920x1080"
     @Flag(name: .long, help: "Print the scores as JSON.") var json = false
-    @Flag(name: .long, help: "List each readable photo that either reader missed on stderr.") var verbose = false
+    @Flag(name: .long, help: "List on stderr each readable photo that either reader missed, and every wrong payload.") var verbose = false
 
     func run() async throws {
         let frame = try FrameSize.parse(size)

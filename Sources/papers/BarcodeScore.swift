@@ -53,7 +53,7 @@ struct BarcodeScore {
     var papersOnly = 0, peerOnly = 0
     var papersTimes: [Double] = [], peerTimes: [Double] = []
 
-    /// Scores one photo; returns what went wrong on a readable photo, or `nil`.
+    /// Scores one photo; returns what went wrong (a miss on a readable photo, a wrong payload on any), or `nil`.
     mutating func add(papers: [[UInt8]], papersTime: Duration, peer: [[UInt8]], peerTime: Duration,
                       payload: [UInt8], truth: SyntheticPhotoTruth) -> String? {
         photos += 1
@@ -67,6 +67,13 @@ struct BarcodeScore {
         if peer.contains(where: { $0 != payload }) { peerWrong += 1 }
         if papersExact { papersAll += 1 }
         if peerExact { peerAll += 1 }
+        if let wrong = papers.first(where: { $0 != payload }) ?? peer.first(where: { $0 != payload }) {
+            // Where the bytes part, never the bytes: the payload is a (made-up) person's data.
+            let from = zip(wrong, payload).prefix { $0 == $1 }.count
+            let who = papers.contains(wrong) ? "Papers" : "peer"
+            return "\(who) WRONG PAYLOAD (\(wrong.count) bytes for \(payload.count), first difference at byte \(from))"
+                + (isReadable ? "" : ", on a photo nobody could read")
+        }
         guard isReadable else { return nil }
         if papersExact { papersRead += 1 }
         if peerExact { peerRead += 1 }
@@ -75,8 +82,8 @@ struct BarcodeScore {
         switch (papersExact, peerExact) {
         case (true, true): return nil
         case (true, false): return "peer missed"
-        case (false, true): return papers.isEmpty ? "Papers missed (peer read it)" : "Papers WRONG PAYLOAD (peer read it)"
-        case (false, false): return papers.isEmpty ? "both missed" : "Papers WRONG PAYLOAD, peer missed"
+        case (false, true): return "Papers missed (peer read it)"
+        case (false, false): return "both missed"
         }
     }
 

@@ -9,32 +9,29 @@ import Testing
 /// Synthetic licence backs carry a real PDF417: zxing-cpp reads the exact payload back from the photos.
 @Suite("Synthetic licence backs")
 struct LicenceBackTests {
-    static let set = LicencePhotoSet(width: 1280, height: 720)
+    static let set = LicencePhotoSet()
 
-    @Test("a licence back photo carries a PDF417 that reads back to the exact payload, recorded in the truth")
-    func photoReadsBack() throws {
-        var checked = 0
-        for index in 0..<4 {
-            let licence = LicencePhotoSet.licence(seed: 3, index: index)
-            let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
-            let photo = Self.set.photo(seed: 3, index: index, licence: licence, barcode: bitmap)
-            let truth = photo.truth
-            #expect(truth.kind == .idCard)
-            #expect(truth.barcodePayload == Data(licence.payload))
-            #expect(truth.barcodeObscuredByGlare == (truth.glare ? truth.barcodeObscuredByGlare : false))
-            #expect(truth.mrzLines == nil && truth.mrzObscuredByGlare == nil)
-            // Only photos a person could read must read: sharp enough, in frame, no glare on the barcode, normal exposure.
-            guard !truth.heavyBlur, truth.documentInFrame, truth.barcodeObscuredByGlare == false,
-                  (0.6...1.4).contains(truth.exposureGain) else { continue }
-            let quad = try #require(Quadrilateral(corners: truth.corners))
-            // As delivered: through JPEG at the photo's own quality.
-            let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: truth.jpegQuality))
-            let document = try #require(DocumentRectifier.rectify(image, quad: quad, maximumWidth: 1400))
-            let found = try ZXingBarcodeReader().read(document, symbologies: [.pdf417])
-            #expect(found.map(\.bytes) == [licence.payload], "photo \(index): \(found.count) symbols")
-            checked += 1
-        }
-        #expect(checked >= 1, "no readable photo among the first four of seed 3")
+    /// Photos 1 and 3 of seed 3 are sharp, in frame, normally exposed and free of glare on the
+    /// barcode (checked below), so a plain zxing-cpp read of the straightened card must give the payload.
+    @Test("a licence back photo carries a PDF417 that reads back to the exact payload, recorded in the truth", arguments: [1, 3])
+    func photoReadsBack(index: Int) throws {
+        let licence = LicencePhotoSet.licence(seed: 3, index: index)
+        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
+        let photo = Self.set.photo(seed: 3, index: index, licence: licence, barcode: bitmap)
+        let truth = photo.truth
+        #expect(truth.kind == .idCard)
+        #expect(truth.barcodePayload == Data(licence.payload))
+        #expect(truth.mrzLines == nil && truth.mrzObscuredByGlare == nil)
+        try #require(truth.sharp && truth.documentInFrame && truth.barcodeObscuredByGlare == false && truth.exposureGain == 1,
+                     "photo \(index) of seed 3 is no longer a clean one: pick another")
+        // As delivered: through JPEG at the photo's own quality, then straightened with the true corners.
+        let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: truth.jpegQuality))
+        let quad = try #require(Quadrilateral(corners: truth.corners))
+        let document = try #require(DocumentRectifier.rectify(image, quad: quad, maximumWidth: 1400))
+        let found = try ZXingBarcodeReader().read(document, symbologies: [.pdf417])
+        // Compared, not printed: the payload is a (made-up) person's data.
+        #expect(found.count == 1)
+        #expect(found.first?.bytes == licence.payload, "photo \(index): the PDF417 read differs from the payload")
     }
 
     @Test("the payload parses back to the licence it was generated from", arguments: 0..<12)

@@ -111,9 +111,17 @@ extension DocumentRenderer {
                         color: (246, 246, 244))
         for y in max(0, Int(top))..<min(canvas.height, Int(top + h)) {
             for x in max(0, Int(left))..<min(canvas.width, Int(left + w)) {
-                let u = min(gray.width - 1, Int((Double(x) + 0.5 - left) / scale))
-                let v = min(gray.height - 1, Int((Double(y) + 0.5 - top) / scale))
-                let value = Float(gray.pixels[v * gray.bytesPerRow + u]) / 255
+                // 4×4 samples per pixel: every module keeps its true width (nearest-neighbour
+                // sampling at a fractional scale would make them alternate by a whole pixel).
+                var sum: Float = 0
+                for sy in 0..<4 {
+                    let v = min(gray.height - 1, max(0, Int((Double(y) + (Double(sy) + 0.5) / 4 - top) / scale)))
+                    for sx in 0..<4 {
+                        let u = min(gray.width - 1, max(0, Int((Double(x) + (Double(sx) + 0.5) / 4 - left) / scale)))
+                        sum += Float(gray.pixels[v * gray.bytesPerRow + u])
+                    }
+                }
+                let value = sum / (16 * 255)
                 let i = (y * canvas.width + x) * 3
                 let shade = 12 + value * (246 - 12)
                 canvas.data[i] = shade; canvas.data[i + 1] = shade; canvas.data[i + 2] = shade - value * 2
