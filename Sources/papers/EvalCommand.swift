@@ -8,7 +8,7 @@ struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Measure accuracy on synthetic photos with ground truth.",
-        subcommands: [CaptureEval.self, MRZEval.self]
+        subcommands: [CaptureEval.self, MRZEval.self, BarcodeEval.self]
     )
 }
 

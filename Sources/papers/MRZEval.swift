@@ -52,14 +52,6 @@ struct MRZEval: AsyncParsableCommand {
     }
 }
 
-extension SyntheticPhotoTruth {
-    /// Not heavily blurred, the document inside the frame, exposure within 0.6–1.4 of normal, no
-    /// glare spot saturating MRZ characters.
-    var isReadableByPerson: Bool {
-        !heavyBlur && documentInFrame && exposureGain >= 0.6 && exposureGain <= 1.4 && mrzObscuredByGlare != true
-    }
-}
-
 /// Tallies of the MRZ evaluation.
 struct MRZScore {
     struct Summary: Encodable {

@@ -8,21 +8,21 @@ struct SynthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write synthetic document photos (JPEG) with their ground truth (JSON) for evaluation.",
-        discussion: "Each photo N gets N.jpg and N.json; truth.jsonl lists them all. The same seed always gives the same set."
+        discussion: "Each photo N gets N.jpg and N.json; truth.jsonl lists them all. The same seed always gives the same set. Licence backs: 'papers eval barcode' scores PDF417 reading on them."
     )
 
     @Option(name: .long, help: "How many photos.") var count = 20
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 1
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
     @Option(name: .long, help: "Output folder (created when missing).") var out: String
-    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis) or 'identity' (passports, ID cards and visas with a real MRZ).")
+    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload).")
     var documents = "capture"
 
     func run() async throws {
         let frame = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
-        guard ["capture", "identity"].contains(documents) else {
-            throw CLIOutput.fail("--documents must be 'capture' or 'identity'", code: 64)
+        guard ["capture", "identity", "licence"].contains(documents) else {
+            throw CLIOutput.fail("--documents must be 'capture', 'identity' or 'licence'", code: 64)
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var configuration = PhotoSynthesizer.Configuration()
@@ -30,12 +30,16 @@ struct SynthCommand: AsyncParsableCommand {
         configuration.height = frame.height
         let synthesizer = PhotoSynthesizer(configuration: configuration)
         let identities = IdentityPhotoSet(width: frame.width, height: frame.height)
+        let licences = LicencePhotoSet(width: frame.width, height: frame.height)
         var manifest = Data()
         let progress = ProgressBar(total: count, label: "synth")
         for index in 0..<count {
-            let photo = documents == "identity"
-                ? identities.photo(seed: seed, index: index).photo
-                : synthesizer.photo(seed: seed, index: index)
+            let photo: SyntheticPhoto
+            switch documents {
+            case "identity": photo = identities.photo(seed: seed, index: index).photo
+            case "licence": photo = try licences.photo(seed: seed, index: index).photo
+            default: photo = synthesizer.photo(seed: seed, index: index)
+            }
             let name = String(format: "%05d", index)
             try CLIImages.save(photo.image, to: "\(out)/\(name).jpg", quality: photo.truth.jpegQuality)
             let truth = try CLIOutput.encoder(pretty: false).encode(SynthEntry(file: "\(name).jpg", truth: photo.truth))

@@ -80,21 +80,48 @@ extension DocumentRenderer {
         }
     }
 
-    /// Prints a barcode bitmap on a white label in the lower half, 85% of the width at most.
+    /// Where a `barcodeWidth` × `barcodeHeight` bitmap is printed on a flat document of `width` ×
+    /// `height` pixels: centred, its bottom at 94% of the height, 85% of the width and 42% of the
+    /// height at most; `scale` is document pixels per bitmap pixel.
+    static func barcodePlacement(barcodeWidth: Int, barcodeHeight: Int, width: Int, height: Int)
+        -> (left: Double, top: Double, width: Double, height: Double, scale: Double) {
+        let maxWidth = Double(width) * 0.85, maxHeight = Double(height) * 0.42
+        let scale = min(maxWidth / Double(barcodeWidth), maxHeight / Double(barcodeHeight))
+        let w = Double(barcodeWidth) * scale, h = Double(barcodeHeight) * scale
+        return ((Double(width) - w) / 2, Double(height) * 0.94 - h, w, h, scale)
+    }
+
+    /// Points spread over the printed barcode (a 32 × 12 grid), on a flat document of `width` × `height` pixels.
+    static func barcodeSamplePoints(_ barcode: Image, width: Int, height: Int) -> [Point] {
+        let place = barcodePlacement(barcodeWidth: barcode.width, barcodeHeight: barcode.height, width: width, height: height)
+        return (0..<12).flatMap { row in
+            (0..<32).map { column in
+                Point(x: place.left + (Double(column) + 0.5) / 32 * place.width, y: place.top + (Double(row) + 0.5) / 12 * place.height)
+            }
+        }
+    }
+
+    /// Prints a barcode bitmap on a white label in the lower half (see ``barcodePlacement(barcodeWidth:barcodeHeight:width:height:)``).
     static func printBarcode(_ barcode: Image, on canvas: inout FloatCanvas) {
         let gray = barcode.format == .gray ? barcode : barcode.grayscale()
-        let maxWidth = Double(canvas.width) * 0.85, maxHeight = Double(canvas.height) * 0.42
-        let scale = min(maxWidth / Double(gray.width), maxHeight / Double(gray.height))
-        let w = Double(gray.width) * scale, h = Double(gray.height) * scale
-        let left = (Double(canvas.width) - w) / 2, top = Double(canvas.height) * 0.94 - h
+        let (left, top, w, h, scale) = barcodePlacement(barcodeWidth: gray.width, barcodeHeight: gray.height,
+                                                        width: canvas.width, height: canvas.height)
         let quiet = 0.03 * Double(canvas.width)
         canvas.fillRect(x: Int(left - quiet), y: Int(top - quiet), width: Int(w + 2 * quiet), height: Int(h + 2 * quiet),
                         color: (246, 246, 244))
         for y in max(0, Int(top))..<min(canvas.height, Int(top + h)) {
             for x in max(0, Int(left))..<min(canvas.width, Int(left + w)) {
-                let u = min(gray.width - 1, Int((Double(x) + 0.5 - left) / scale))
-                let v = min(gray.height - 1, Int((Double(y) + 0.5 - top) / scale))
-                let value = Float(gray.pixels[v * gray.bytesPerRow + u]) / 255
+                // 4×4 samples per pixel: every module keeps its true width (nearest-neighbour
+                // sampling at a fractional scale would make them alternate by a whole pixel).
+                var sum: Float = 0
+                for sy in 0..<4 {
+                    let v = min(gray.height - 1, max(0, Int((Double(y) + (Double(sy) + 0.5) / 4 - top) / scale)))
+                    for sx in 0..<4 {
+                        let u = min(gray.width - 1, max(0, Int((Double(x) + (Double(sx) + 0.5) / 4 - left) / scale)))
+                        sum += Float(gray.pixels[v * gray.bytesPerRow + u])
+                    }
+                }
+                let value = sum / (16 * 255)
                 let i = (y * canvas.width + x) * 3
                 let shade = 12 + value * (246 - 12)
                 canvas.data[i] = shade; canvas.data[i + 1] = shade; canvas.data[i + 2] = shade - value * 2

@@ -120,6 +120,7 @@ public struct PhotoSynthesizer: Sendable {
         var glareCenter: Point?
         var glareRadius: Double?
         var mrzObscured = false
+        var barcodeObscured = false
         if glare, let toFrame = Homography(from: docCorners, to: corners) {
             var center = toFrame.apply(Point(x: random.uniform(0.15...0.85) * Double(document.width),
                                              y: random.uniform(0.15...0.85) * Double(document.height)))
@@ -144,6 +145,11 @@ public struct PhotoSynthesizer: Sendable {
                 let reach = radius * (log(Double(strength) / 60)).squareRoot()
                 mrzObscured = DocumentRenderer.mrzCellCentres(lineCount: lines.count, length: length, kind: kind,
                                                               width: document.width, height: document.height)
+                    .contains { toFrame.apply($0).distance(to: center) < reach }
+            }
+            if let barcode = print?.barcode {
+                let reach = radius * (log(Double(strength) / 60)).squareRoot()
+                barcodeObscured = DocumentRenderer.barcodeSamplePoints(barcode, width: document.width, height: document.height)
                     .contains { toFrame.apply($0).distance(to: center) < reach }
             }
         }
@@ -176,7 +182,9 @@ public struct PhotoSynthesizer: Sendable {
             glare: glare, glareCenter: glareCenter, glareRadius: glareRadius, shadow: shadow,
             exposureGain: gain, noiseSigma: noise, jpegQuality: Int(random.uniform(55...95)),
             mrzLines: print?.mrzLines.isEmpty == false ? print?.mrzLines : nil,
-            mrzObscuredByGlare: print?.mrzLines.isEmpty == false ? mrzObscured : nil)
+            mrzObscuredByGlare: print?.mrzLines.isEmpty == false ? mrzObscured : nil,
+            barcodePayload: print?.barcode != nil && print?.barcodePayload.isEmpty == false ? print.map { Data($0.barcodePayload) } : nil,
+            barcodeObscuredByGlare: print?.barcode != nil ? barcodeObscured : nil)
         return SyntheticPhoto(image: canvas.image(), truth: truth)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What was done to a synthetic photo: the ground truth an analysis is scored against.
 public struct SyntheticPhotoTruth: Sendable, Hashable, Codable {
     /// The document drawn.
@@ -35,6 +37,11 @@ public struct SyntheticPhotoTruth: Sendable, Hashable, Codable {
     public var mrzLines: [String]?
     /// Whether the glare spot saturates some of the MRZ's characters (nobody can read them), when there is an MRZ.
     public var mrzObscuredByGlare: Bool?
+    /// The bytes the barcode printed on the document encodes (base64 in JSON), when it carries one
+    /// and they were given.
+    public var barcodePayload: Data?
+    /// Whether the glare spot saturates part of the barcode (a person would retake the photo), when there is a barcode.
+    public var barcodeObscuredByGlare: Bool?
 }
 
 /// A synthetic photo and its truth.

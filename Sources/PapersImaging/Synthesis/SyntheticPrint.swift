@@ -6,10 +6,13 @@ public struct SyntheticPrint: Sendable, Hashable {
     /// A barcode bitmap (gray, dark modules on white, one or more pixels per module) printed in
     /// the lower part of the document, or none.
     public var barcode: Image?
+    /// The bytes ``barcode`` encodes, recorded in the photo's truth; empty when unknown.
+    public var barcodePayload: [UInt8]
 
     /// Creates a print.
-    public init(mrzLines: [String] = [], barcode: Image? = nil) {
+    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = []) {
         self.mrzLines = mrzLines
         self.barcode = barcode
+        self.barcodePayload = barcodePayload
     }
 }

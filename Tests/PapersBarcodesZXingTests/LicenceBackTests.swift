@@ -1,0 +1,66 @@
+import Foundation
+import PapersBarcodesZXing
+import PapersCore
+import PapersImaging
+import PapersImagingCodecs
+import PapersRecognition
+import Testing
+
+/// Synthetic licence backs carry a real PDF417: zxing-cpp reads the exact payload back from the photos.
+@Suite("Synthetic licence backs")
+struct LicenceBackTests {
+    static let set = LicencePhotoSet()
+
+    /// Photos 1 and 3 of seed 3 are sharp, in frame, normally exposed and free of glare on the
+    /// barcode (checked below), so a plain zxing-cpp read of the straightened card must give the payload.
+    @Test("a licence back photo carries a PDF417 that reads back to the exact payload, recorded in the truth", arguments: [1, 3])
+    func photoReadsBack(index: Int) throws {
+        let licence = LicencePhotoSet.licence(seed: 3, index: index)
+        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
+        let photo = Self.set.photo(seed: 3, index: index, licence: licence, barcode: bitmap)
+        let truth = photo.truth
+        #expect(truth.kind == .idCard)
+        #expect(truth.barcodePayload == Data(licence.payload))
+        #expect(truth.mrzLines == nil && truth.mrzObscuredByGlare == nil)
+        try #require(truth.sharp && truth.documentInFrame && truth.barcodeObscuredByGlare == false && truth.exposureGain == 1,
+                     "photo \(index) of seed 3 is no longer a clean one: pick another")
+        // As delivered: through JPEG at the photo's own quality, then straightened with the true corners.
+        let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: truth.jpegQuality))
+        let quad = try #require(Quadrilateral(corners: truth.corners))
+        let document = try #require(DocumentRectifier.rectify(image, quad: quad, maximumWidth: 1400))
+        let found = try ZXingBarcodeReader().read(document, symbologies: [.pdf417])
+        // Compared, not printed: the payload is a (made-up) person's data.
+        #expect(found.count == 1)
+        #expect(found.first?.bytes == licence.payload, "photo \(index): the PDF417 read differs from the payload")
+    }
+
+    @Test("the payload parses back to the licence it was generated from", arguments: 0..<12)
+    func payloadParses(index: Int) throws {
+        let licence = LicencePhotoSet.licence(seed: 9, index: index)
+        #expect(licence == LicencePhotoSet.licence(seed: 9, index: index), "the same seed and index give the same licence")
+        let document = try AAMVAParser.parse(licence.payload)
+        #expect(document.names.last == licence.card.lastName)
+        #expect(document.names.first == licence.card.firstName)
+        #expect(document.names.middle == licence.card.middleName)
+        #expect(document.dates.birth == licence.card.dateOfBirth)
+        #expect(document.dates.expiry == licence.card.expiryDate)
+        #expect(document.dates.issue == licence.card.issueDate)
+        #expect(document.idNumber == licence.card.idNumber)
+        #expect(document.sex == licence.card.sex)
+        #expect(document.address.street1 == licence.card.street1)
+        #expect(document.address.city == licence.card.city)
+        #expect(document.jurisdiction == licence.card.jurisdiction.code)
+        #expect(document.aamvaVersion == licence.generator.version)
+    }
+
+    @Test("identity photos record no barcode")
+    func identityPhotosHaveNoBarcode() {
+        var configuration = PhotoSynthesizer.Configuration()
+        configuration.width = 320
+        configuration.height = 180
+        let truth = PhotoSynthesizer(configuration: configuration).photo(seed: 1, index: 0, kind: .idCard,
+                                                                        print: SyntheticPrint(mrzLines: ["P<UTO"])).truth
+        #expect(truth.barcodePayload == nil && truth.barcodeObscuredByGlare == nil)
+        #expect(truth.mrzObscuredByGlare != nil)
+    }
+}
