@@ -3,19 +3,12 @@ import PostgresNIO
 
 extension PostgresStore {
     func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 100 else {
-            throw ServerError(.invalidInput, "a tenant name must have 1 to 100 characters")
-        }
-        let credentials = TenantCredentials.generate()
-        let id = UUID().uuidString.lowercased()
-        let sealed = try sealer.seal(Data(credentials.webhookSecret.utf8), context: "tenant-webhook:\(id)")
-        let hash = TenantCredentials.hash(credentials.secret)
+        let tenant = try NewTenant(name: name, sealer: sealer)
         _ = try await rows("""
             INSERT INTO tenants (id, name, token, secret_hash, sealed_webhook_secret, created_at)
-            VALUES (\(id), \(trimmed), \(credentials.token), \(hash), \(sealed), \(now()))
+            VALUES (\(tenant.id), \(tenant.name), \(tenant.credentials.token), \(tenant.secretHash), \(tenant.sealedWebhookSecret), \(now()))
             """)
-        return credentials
+        return tenant.credentials
     }
 
     func authenticate(token: String, secret: String) async throws -> Tenant? {
@@ -29,6 +22,6 @@ extension PostgresStore {
         guard let row = try await rows("SELECT sealed_webhook_secret FROM tenants WHERE id = \(tenantID)").first else {
             throw ServerError(.storageFailure, "a tenant is missing")
         }
-        return String(decoding: try sealer.open(try row["sealed_webhook_secret"].decode(Data.self), context: "tenant-webhook:\(tenantID)"), as: UTF8.self)
+        return String(decoding: try sealer.open(try row["sealed_webhook_secret"].decode(Data.self), context: NewTenant.webhookContext(tenantID)), as: UTF8.self)
     }
 }

@@ -4,19 +4,13 @@ import GRDB
 extension SQLiteStore {
     /// Creates a tenant and returns its credentials (the only time the secret is visible).
     func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 100 else {
-            throw ServerError(.invalidInput, "a tenant name must have 1 to 100 characters")
-        }
-        let credentials = TenantCredentials.generate()
-        let id = UUID().uuidString.lowercased()
-        let sealedWebhookSecret = try sealer.seal(Data(credentials.webhookSecret.utf8), context: "tenant-webhook:\(id)")
+        let tenant = try NewTenant(name: name, sealer: sealer)
         try await write { db in
             try db.execute(
                 sql: "INSERT INTO tenants (id, name, token, secret_hash, sealed_webhook_secret, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [id, trimmed, credentials.token, TenantCredentials.hash(credentials.secret), sealedWebhookSecret, now()])
+                arguments: [tenant.id, tenant.name, tenant.credentials.token, tenant.secretHash, tenant.sealedWebhookSecret, now()])
         }
-        return credentials
+        return tenant.credentials
     }
 
     /// The tenant whose token and secret these are, or `nil`.
@@ -37,6 +31,6 @@ extension SQLiteStore {
             try Data.fetchOne(db, sql: "SELECT sealed_webhook_secret FROM tenants WHERE id = ?", arguments: [tenantID])
         }
         guard let sealed else { throw ServerError(.storageFailure, "a tenant is missing") }
-        return String(decoding: try sealer.open(sealed, context: "tenant-webhook:\(tenantID)"), as: UTF8.self)
+        return String(decoding: try sealer.open(sealed, context: NewTenant.webhookContext(tenantID)), as: UTF8.self)
     }
 }
