@@ -45,6 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("retention-days"), help: "Delete verifications and documents older than this many days.")
     var retentionDays: Int?
 
+    @Option(name: .customLong("rate-limit"), help: "Requests per second per tenant on average (bursts of three times as many).")
+    var rateLimit: Double = 20
+
+    @Option(name: .customLong("job-lease"), help: "Seconds a worker holds a job before another may take it over (recovery after a crash).")
+    var jobLease: Double = 60
+
     func run() async throws {
         var configuration = storage.configuration()
         configuration.host = host
@@ -57,6 +63,10 @@ struct ServeCommand: AsyncParsableCommand {
             guard retentionDays > 0 else { throw CLIOutput.fail("--retention-days must be at least 1", code: 64) }
             configuration.retentionDays = retentionDays
         }
+        guard rateLimit > 0, jobLease >= 1 else { throw CLIOutput.fail("--rate-limit must be positive and --job-lease at least 1 second", code: 64) }
+        configuration.requestsPerSecond = rateLimit
+        configuration.requestBurst = rateLimit * 3
+        configuration.jobLease = jobLease
         var logger = Logger(label: "papers.server")
         logger.logLevel = .info
         let server: PapersServer

@@ -53,7 +53,7 @@ struct VerificationRoutes {
         let limitText = request.uri.queryParameters.get("limit")
         let limit = limitText.map { Int($0) } ?? 20
         guard let limit, (1...100).contains(limit) else { throw Problem.invalid("limit must be a number from 1 to 100") }
-        let cursor = request.uri.queryParameters.get("starting_after")
+        let cursor = request.uri.queryParameters.get("starting_after").flatMap { $0.isEmpty ? nil : $0 }
         let page = try await services.database.listVerifications(tenantID: tenant.id, limit: limit, startingAfter: cursor)
         return try JSONResponse.make(.ok, VerificationList(data: page.items, hasMore: page.hasMore, nextCursor: page.hasMore ? page.items.last?.scanReference : nil))
     }

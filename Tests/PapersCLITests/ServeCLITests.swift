@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `papers serve` as a process: started, driven over HTTP on loopback, killed with SIGKILL mid-work
+/// and started again on the same data directory.
+final class ServerProcess {
+    let process = Process()
+    let stderr = Pipe()
+    private(set) var port = 0
+
+    init(dataDirectory: URL, extra: [String] = []) throws {
+        process.executableURL = PapersExecutable.url
+        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--workers", "1", "--job-lease", "2", "--rate-limit", "1000"] + extra
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first line on stderr names the address: "papers: serving on http://127.0.0.1:PORT".
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !text.contains("serving on") {
+            let chunk = stderr.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("serving on") }),
+              let port = Int(line.split(separator: ":").last ?? "") else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "papers serve did not start: \(text)"])
+        }
+        self.port = port
+    }
+
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+    }
+}
+
+/// A callback listener: a Python HTTP server (offline tooling) appending each body to a file.
+final class CallbackListener {
+    let process = Process()
+    let file: URL
+    let port: Int
+
+    init(file: URL) throws {
+        self.file = file
+        port = Int.random(in: 20_000...40_000)
+        let script = """
+        import http.server, sys
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get('Content-Length', 0)))
+                with open(sys.argv[1], 'ab') as f: f.write(body + b'\\n')
+                self.send_response(200); self.end_headers()
+            def log_message(self, *a): pass
+        http.server.HTTPServer(('127.0.0.1', int(sys.argv[2])), H).serve_forever()
+        """
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file.path, String(port)]
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
+    var received: [[String: Any]] {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    func stop() { process.terminate(); process.waitUntilExit() }
+}
+
+@Suite("papers serve and papers tenant")
+struct ServeCLITests {
+    static func call(_ port: Int, _ method: String, _ path: String, auth: String, body: Data? = nil, type: String? = nil) async throws -> (Int, [String: Any]) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.setValue(auth, forHTTPHeaderField: "Authorization")
+        if let type { request.setValue(type, forHTTPHeaderField: "Content-Type") }
+        request.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+    }
+
+    @Test("tenant create prints the credentials once; a bad name is refused")
+    func tenantCreate() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-tenant-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let created = try PapersExecutable.run(["tenant", "create", "acme", "--data-dir", directory.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        let json = try #require(created.json)
+        #expect(Set(json.keys) == ["token", "secret", "webhookSecret"])
+        let refused = try PapersExecutable.run(["tenant", "create", "   ", "--data-dir", directory.path])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("papers: "))
+    }
+
+    @Test("passports and licences verified over HTTP; after kill -9 and a restart nothing is lost, every callback arrives")
+    func killAndRestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data")
+        // A licence back photo from the synthesiser, and the bundled passport sample.
+        let photos = directory.appendingPathComponent("photos")
+        let synth = try PapersExecutable.run(["synth", "--documents", "licence", "--count", "2", "--seed", "3", "--size", "1920x1080", "--out", photos.path])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let licence = try #require(try FileManager.default.contentsOfDirectory(atPath: photos.path).filter { $0.hasSuffix(".jpg") }.sorted().last)
+        let licenceBytes = try Data(contentsOf: photos.appendingPathComponent(licence))
+        let passportBytes = try Data(contentsOf: PapersExecutable.repository.appendingPathComponent("Sources/papers/Samples/photos/passport-td3.jpg"))
+
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "cli", "--data-dir", data.path]).json)
+        let auth = "Basic " + Data("\(credentials["token"] as? String ?? ""):\(credentials["secret"] as? String ?? "")".utf8).base64EncodedString()
+        let listener = try CallbackListener(file: directory.appendingPathComponent("callbacks.jsonl"))
+        defer { listener.stop() }
+
+        var server = try ServerProcess(dataDirectory: data)
+        defer { server.stop() }
+        var references: [String: String] = [:]
+        for (index, photo) in [passportBytes, licenceBytes, passportBytes, licenceBytes].enumerated() {
+            let body = Data(#"{"callbackUrl":"http://127.0.0.1:\#(listener.port)/hook","customerInternalReference":"cli-\#(index)"}"#.utf8)
+            let (status, created) = try await Self.call(server.port, "POST", "/v1/verifications", auth: auth, body: body, type: "application/json")
+            #expect(status == 201)
+            let reference = try #require(created["scanReference"] as? String)
+            let (uploaded, _) = try await Self.call(server.port, "PUT", "/v1/verifications/\(reference)/images/front", auth: auth, body: photo, type: "image/jpeg")
+            #expect(uploaded == 201)
+            references[reference] = index % 2 == 0 ? "MRZ" : "BARCODE"
+        }
+        for reference in references.keys {
+            let (status, _) = try await Self.call(server.port, "POST", "/v1/verifications/\(reference)/finalize", auth: auth)
+            #expect(status == 202)
+        }
+        // Kill the server while it works through the queue, then start it again on the same data.
+        try await Task.sleep(for: .milliseconds(300))
+        server.kill9()
+        server = try ServerProcess(dataDirectory: data)
+
+        let deadline = Date().addingTimeInterval(120)
+        var results: [String: [String: Any]] = [:]
+        while Date() < deadline, results.count < references.count {
+            for reference in references.keys where results[reference] == nil {
+                let (_, result) = try await Self.call(server.port, "GET", "/v1/verifications/\(reference)", auth: auth)
+                if let status = result["status"] as? String, status != "PROCESSING" { results[reference] = result }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(results.count == references.count)
+        for (reference, method) in references {
+            let result = try #require(results[reference])
+            #expect(result["status"] as? String == "DONE")
+            #expect((result["document"] as? [String: Any])?["extractionMethod"] as? String == method, "\(reference)")
+        }
+        // Every verification's callback arrives (at least once; duplicates carry the same eventId).
+        while Date() < deadline, Set(listener.received.compactMap { $0["scanReference"] as? String }).count < references.count {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let called = Set(listener.received.compactMap { $0["scanReference"] as? String })
+        #expect(called == Set(references.keys))
+
+        let (openAPI, _) = try await Self.call(server.port, "GET", "/health", auth: "")
+        #expect(openAPI == 200)
+    }
+}
