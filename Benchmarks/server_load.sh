@@ -17,7 +17,7 @@ run() {  # run LABEL DB_ARGS...
   creds="$("$papers" tenant create load --data-dir "$data" "$@")"
   token="$(python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' <<<"$creds")"
   secret="$(python3 -c 'import json,sys; print(json.load(sys.stdin)["secret"])' <<<"$creds")"
-  "$papers" serve --port 18080 --data-dir "$data" --rate-limit 100000 "$@" 2>"$work/$label.log" &
+  "$papers" serve --port 18080 --data-dir "$data" --rate-limit 100000 --workers "${WORKERS:-1}" "$@" 2>"$work/$label.log" &
   local pid=$!
   for _ in $(seq 100); do curl -sf http://127.0.0.1:18080/health >/dev/null && break; sleep 0.1; done
   echo "== $label"
@@ -26,6 +26,7 @@ run() {  # run LABEL DB_ARGS...
 }
 
 run sqlite
+[ "${SKIP_POSTGRES:-0}" = 1 ] && exit 0
 eval "$(scripts/postgres-test-server.sh)"
 run postgres --db "$PAPERS_TEST_POSTGRES_URL"
 scripts/postgres-test-server.sh stop

@@ -83,7 +83,10 @@ struct JobWorkers: Service, CustomStringConvertible {
             images[side] = try await services.images.read(owner: record.id, name: side)
         }
         let opened = images
-        let result = try await NIOThreadPool.singleton.runIfActive { processor.process(record, images: opened) }
+        let result = try await NIOThreadPool.singleton.runIfActive {
+            BackgroundPriority.lowerCurrentThread()
+            return processor.process(record, images: opened)
+        }
         let event = CallbackEvent.verification(record, state: .done, result: result)
         try await services.database.completeVerification(record.id, state: .done, result: result, event: event, sealer: services.sealer)
         try await services.database.completeJob(job)
@@ -100,7 +103,10 @@ struct JobWorkers: Service, CustomStringConvertible {
             pages.append(try await services.images.read(owner: record.id, name: "page-\(index)"))
         }
         let opened = pages
-        let result = try await NIOThreadPool.singleton.runIfActive { try DocumentProcessor().process(opened) }
+        let result = try await NIOThreadPool.singleton.runIfActive {
+            BackgroundPriority.lowerCurrentThread()
+            return try DocumentProcessor().process(opened)
+        }
         let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: "DONE")
         try await services.database.completeDocument(record.id, status: "DONE", result: result, event: event, sealer: services.sealer)
         try await services.database.completeJob(job)

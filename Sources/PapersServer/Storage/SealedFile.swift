@@ -90,7 +90,6 @@ struct SealedFileWriter {
         try writeSegment(buffer, final: true)
         buffer = Data()
         do {
-            try handle.synchronize()
             try handle.close()
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             try FileManager.default.moveItem(at: temporaryURL, to: url)

@@ -15,6 +15,7 @@ struct SQLiteStore: ServerStore {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
