@@ -39,7 +39,7 @@ final class ServerProcess {
     }
 
     func stop() {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning { kill9() }
     }
 }
 
@@ -73,7 +73,8 @@ final class CallbackListener {
         return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    func stop() { process.terminate(); process.waitUntilExit() }
+    /// SIGKILL: a test process may ignore SIGTERM (service lifecycles do), and children inherit that.
+    func stop() { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
 }
 
 @Suite("papers serve and papers tenant")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import PapersBarcodesZXing
 import PapersRecognition
@@ -41,7 +42,9 @@ struct TestServer {
         adjust(&configuration)
         self.configuration = configuration
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled(), barcodeReader: ZXingBarcodeReader())
-        server = try PapersServer(configuration: configuration, scanner: scanner)
+        var logger = Logger(label: "papers.test")
+        logger.logLevel = .warning
+        server = try PapersServer(configuration: configuration, scanner: scanner, logger: logger)
         // Through a storage of its own, as `papers tenant create` does (a PostgreSQL pool works only while it runs).
         credentials = try await PapersServer.createTenant(name: "test tenant", configuration: configuration)
     }
