@@ -202,6 +202,17 @@ struct ZXingBarcodeReaderTests {
         }
     }
 
+    @Test("enlargements read small dense symbols, within their own pixel budget",
+          .enabled(if: BarcodeSamples.available, "the shared samples are absent"))
+    func enlargementBudget() throws {
+        let image = try BarcodeSamples.image("zxingcpp_qrcode-2_n1132.png")
+        #expect(try !reader.read(image, symbologies: [.qrCode]).isEmpty, "the default ladder reads it")
+        var configuration = ZXingBarcodeReader.Configuration()
+        configuration.maximumEnlargedPixels = image.width * image.height
+        #expect(try ZXingBarcodeReader(configuration: configuration).read(image, symbologies: [.qrCode]).isEmpty,
+                "without the enlargements it is not read")
+    }
+
     @Test("attempts that would exceed the pixel budget are skipped")
     func pixelBudget() throws {
         var configuration = ZXingBarcodeReader.Configuration()
