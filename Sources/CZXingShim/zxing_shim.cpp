@@ -21,6 +21,7 @@ struct Symbol {
     uint32_t format;
     std::vector<uint8_t> bytes;
     double corners[8];
+    int ecLevel = -1;
 };
 
 ZXing::BarcodeFormats toZXing(uint32_t formats) {
@@ -176,6 +177,11 @@ extern "C" papers_zxing_status papers_zxing_read(const uint8_t *pixels, size_t b
                 Symbol symbol;
                 symbol.format = symbology;
                 symbol.bytes.assign(result.bytes().begin(), result.bytes().end());
+                if (symbology == PAPERS_ZXING_FORMAT_PDF417) {
+                    // zxing-cpp reports a PDF417's error-correction level as its decimal digit.
+                    const std::string level = result.ecLevel();
+                    if (level.size() == 1 && level[0] >= '0' && level[0] <= '8') symbol.ecLevel = level[0] - '0';
+                }
                 const ZXing::Position &position = result.position();
                 for (int i = 0; i < 4; ++i) {
                     double x = position[i].x, y = position[i].y;
@@ -220,6 +226,11 @@ extern "C" int papers_zxing_result_corners(const papers_zxing_results *results, 
     if (!results || !xy || index < 0 || static_cast<size_t>(index) >= results->symbols.size()) return 0;
     std::memcpy(xy, results->symbols[index].corners, sizeof(double) * 8);
     return 1;
+}
+
+extern "C" int papers_zxing_result_ec_level(const papers_zxing_results *results, int index) {
+    if (!results || index < 0 || index >= static_cast<int>(results->symbols.size())) return -1;
+    return results->symbols[static_cast<size_t>(index)].ecLevel;
 }
 
 extern "C" void papers_zxing_results_free(papers_zxing_results *results) {

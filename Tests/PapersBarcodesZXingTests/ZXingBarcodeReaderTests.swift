@@ -151,6 +151,26 @@ struct ZXingBarcodeReaderTests {
         #expect(try reader.read(skewed, symbologies: [.pdf417]).map(\.bytes) == [expected])
     }
 
+    @Test("a document's angle in the hint turns a symbol beyond the ladder's rotations straight",
+          .enabled(if: BarcodeSamples.available, "the shared samples are absent"), arguments: [20.0, -22.0])
+    func documentAngleHint(degrees: Double) throws {
+        let frame = try BarcodeSamples.image("synthetic_aamva_va_1920x1080.png")
+        let expected = try BarcodeSamples.bytes(BarcodeSamples.folder.deletingLastPathComponent().appendingPathComponent("aamva/idparser_va.txt"))
+        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+        let (cx, cy) = (Double(frame.width) / 2, Double(frame.height) / 2)
+        let corners = [(0.0, 0.0), (Double(frame.width), 0), (Double(frame.width), Double(frame.height)), (0, Double(frame.height))].map { x, y in
+            Point(x: cx + c * (x - cx) + s * (y - cy), y: cy - s * (x - cx) + c * (y - cy))
+        }
+        // Sampling the turned-back rectangle shows the content turned by `degrees` clockwise.
+        let skewed = try #require(frame.warped(from: Quadrilateral(corners[0], corners[1], corners[2], corners[3]), width: frame.width, height: frame.height))
+        #expect(try reader.read(skewed, symbologies: [.pdf417]).isEmpty, "the plain ladder stops at 12 degrees")
+        // The card's long side lies at `degrees`, or across it after a quarter turn: both fold to the same turn.
+        for angle in [degrees, degrees + 90] {
+            let hint = BarcodeImageHint(documentAngleDegrees: angle)
+            #expect(try reader.read(skewed, symbologies: [.pdf417], hint: hint, until: { _ in true }).map(\.bytes) == [expected])
+        }
+    }
+
     @Test("noise, flat and one-pixel images give no symbol", arguments: [
         ("noise 640x480", 640, 480), ("noise 1x1", 1, 1), ("noise 3x2000", 3, 2000), ("flat 200x100", 200, 100),
     ])
@@ -182,6 +202,17 @@ struct ZXingBarcodeReaderTests {
         }
     }
 
+    @Test("enlargements read small dense symbols, within their own pixel budget",
+          .enabled(if: BarcodeSamples.available, "the shared samples are absent"))
+    func enlargementBudget() throws {
+        let image = try BarcodeSamples.image("zxingcpp_qrcode-2_n1132.png")
+        #expect(try !reader.read(image, symbologies: [.qrCode]).isEmpty, "the default ladder reads it")
+        var configuration = ZXingBarcodeReader.Configuration()
+        configuration.maximumEnlargedPixels = image.width * image.height
+        #expect(try ZXingBarcodeReader(configuration: configuration).read(image, symbologies: [.qrCode]).isEmpty,
+                "without the enlargements it is not read")
+    }
+
     @Test("attempts that would exceed the pixel budget are skipped")
     func pixelBudget() throws {
         var configuration = ZXingBarcodeReader.Configuration()
@@ -201,5 +232,7 @@ struct ZXingBarcodeWriterTests {
         let scaled = symbol.resized(width: symbol.width * 3, height: symbol.height * 3)
         let read = try ZXingBarcodeReader().read(scaled, symbologies: [symbology])
         #expect(read.first?.bytes == payload)
+        // zxing-cpp's writer picks error-correction level 2 for a PDF417 of this size; a QR code has no numeric level.
+        #expect(read.first?.errorCorrectionLevel == (symbology == .pdf417 ? 2 : nil))
     }
 }

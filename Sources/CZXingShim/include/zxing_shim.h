@@ -82,6 +82,10 @@ const uint8_t *papers_zxing_result_bytes(const papers_zxing_results *results, in
 /// bottom-right, bottom-left of the symbol. Returns 0 when out of range (xy untouched), 1 otherwise.
 int papers_zxing_result_corners(const papers_zxing_results *results, int index, double xy[8]);
 
+/// The error-correction level (0 to 8) of PDF417 result `index`; -1 for other symbologies, when
+/// zxing-cpp does not report it, or when out of range.
+int papers_zxing_result_ec_level(const papers_zxing_results *results, int index);
+
 /// Releases a results handle; NULL is ignored.
 void papers_zxing_results_free(papers_zxing_results *results);
 

@@ -1,3 +1,4 @@
+import Foundation
 import PapersCore
 import PapersImaging
 
@@ -10,7 +11,8 @@ public struct DocumentScanner: Sendable {
     /// The MRZ reader.
     public var mrzReader: MRZReader
     /// The barcode reader, when barcodes are to be read. It is given the straightened document
-    /// first; the whole photo only when that finds nothing.
+    /// first, then the outline's wider surroundings, then the whole photo, until a licence
+    /// PDF417 or a QR code turns up (see ``BarcodeImageHint``).
     public var barcodeReader: (any BarcodeReader)?
     /// The face detector, when portraits are to be found.
     public var faceDetector: (any FaceDetector)?
@@ -49,18 +51,22 @@ public struct DocumentScanner: Sendable {
         }
         if side.mrz != nil { side.mrzError = nil }
 
-        // Barcodes: the straightened document first, then the whole photo.
+        // Barcodes: the straightened document, its widened outline, then the whole photo.
         if let barcodeReader {
-            for source in [rectified, image].compactMap({ $0 }) {
-                let found = (try? barcodeReader.read(source, symbologies: [.pdf417, .qrCode])) ?? []
-                if !found.isEmpty { side.barcodes = found; break }
+            let angle = result.detection.map { detection in
+                let a = detection.quad.corners[0], b = detection.quad.corners[1]
+                return atan2(b.y - a.y, b.x - a.x) * 180 / .pi
             }
-            for barcode in side.barcodes {
-                switch barcode.symbology {
-                case .pdf417: if side.aamva == nil { side.aamva = try? AAMVAParser.parse(barcode.bytes) }
-                case .qrCode: side.qrCodes.append(QRPayload(bytes: barcode.bytes))
-                }
+            // An outline on a rectangle printed on the card leaves the symbol partly outside it.
+            let widened = { () -> Image? in
+                guard let detection = result.detection, rectified != nil else { return nil }
+                return DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: Self.widenedOutlineMargin), maximumWidth: 1400)
             }
+            let search = BarcodeSearch(reader: barcodeReader)
+                .run(document: rectified, widened: widened, photo: image, documentAngle: angle)
+            side.barcodes = search.barcodes
+            side.aamva = search.aamva
+            side.qrCodes = search.barcodes.filter { $0.symbology == .qrCode }.map { QRPayload(bytes: $0.bytes) }
         }
 
         // The portrait on the document.
@@ -75,6 +81,10 @@ public struct DocumentScanner: Sendable {
         }
         return side
     }
+
+    /// How far the outline is widened, as a fraction of its size on every side, for the second
+    /// barcode search: enough to take in a whole card from a printed box of half its width.
+    static let widenedOutlineMargin = 0.3
 
     /// Scans the photos of one document (front, back…) and merges what they carry.
     ///

@@ -1,0 +1,98 @@
+import PapersCore
+import PapersImaging
+@testable import PapersRecognition
+import Testing
+
+/// Which barcodes the scanner keeps: the licence's own PDF417 over false detections.
+@Suite("Barcode search")
+struct BarcodeSearchTests {
+    /// A reader that gives fixed symbols per source (told apart by width) and records what it was asked.
+    final class ScriptedReader: BarcodeReader, @unchecked Sendable {
+        // Safety: used from one test at a time, on one thread.
+        let script: [Int: [[DecodedBarcode]]]
+        var passesRun: [Int: Int] = [:]
+
+        init(_ script: [Int: [[DecodedBarcode]]]) { self.script = script }
+
+        func read(_ image: Image, symbologies: Set<BarcodeSymbology>) throws(RecognitionError) -> [DecodedBarcode] {
+            try read(image, symbologies: symbologies, hint: .none, until: { _ in true })
+        }
+
+        /// Each entry of the source's script is one pass, run in order until `isWanted` accepts a symbol.
+        func read(_ image: Image, symbologies: Set<BarcodeSymbology>,
+                  hint: BarcodeImageHint, until isWanted: (DecodedBarcode) -> Bool) throws(RecognitionError) -> [DecodedBarcode] {
+            var all: [DecodedBarcode] = []
+            for pass in script[image.width] ?? [] {
+                passesRun[image.width, default: 0] += 1
+                all += pass
+                if pass.contains(where: isWanted) { break }
+            }
+            return all
+        }
+    }
+
+    static let document = Image(width: 40, height: 25, format: .gray, pixels: [UInt8](repeating: 255, count: 40 * 25))!
+    static let photo = Image(width: 64, height: 36, format: .gray, pixels: [UInt8](repeating: 128, count: 64 * 36))!
+    static let licence = LicencePhotoSet.licence(seed: 4, index: 2).payload
+
+    static func pdf417(_ bytes: [UInt8], level: Int?) -> DecodedBarcode {
+        DecodedBarcode(symbology: .pdf417, bytes: bytes, corners: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)],
+                       errorCorrectionLevel: level)
+    }
+
+    @Test("a PDF417 that is not AAMVA does not stop the search; the licence's own is kept, the false one dropped")
+    func keepsLookingPastNonAAMVA() {
+        let noise = Self.pdf417([0x31, 0x07, 0xA2, 0x10], level: 0)
+        let reader = ScriptedReader([
+            40: [[noise], []],
+            64: [[], [Self.pdf417(Self.licence, level: 2)]],
+        ])
+        let outcome = BarcodeSearch(reader: reader).run(document: Self.document, photo: Self.photo)
+        #expect(outcome.barcodes.map(\.bytes) == [Self.licence])
+        #expect(outcome.aamva != nil)
+        #expect(reader.passesRun[40] == 2, "every pass on the document ran: the false symbol did not stop it")
+        #expect(reader.passesRun[64] == 2, "the photo was searched until the licence turned up")
+    }
+
+    @Test("the search stops at the document once its licence is read")
+    func stopsAtTheLicence() {
+        let reader = ScriptedReader([40: [[Self.pdf417(Self.licence, level: 2)], []], 64: [[]]])
+        let outcome = BarcodeSearch(reader: reader).run(document: Self.document, photo: Self.photo)
+        #expect(outcome.aamva != nil && outcome.barcodes.count == 1)
+        #expect(reader.passesRun[40] == 1 && reader.passesRun[64] == nil)
+    }
+
+    @Test("the widened outline is searched after the document and before the photo, and only when needed")
+    func widenedOutline() {
+        let widened = Image(width: 52, height: 33, format: .gray, pixels: [UInt8](repeating: 200, count: 52 * 33))!
+        let reader = ScriptedReader([40: [[], []], 52: [[Self.pdf417(Self.licence, level: 2)]], 64: [[]]])
+        var made = 0
+        let outcome = BarcodeSearch(reader: reader).run(document: Self.document, widened: { made += 1; return widened }, photo: Self.photo)
+        #expect(outcome.aamva != nil && made == 1)
+        #expect(reader.passesRun[40] == 2 && reader.passesRun[52] == 1 && reader.passesRun[64] == nil)
+
+        made = 0
+        let early = ScriptedReader([40: [[Self.pdf417(Self.licence, level: 2)]]])
+        _ = BarcodeSearch(reader: early).run(document: Self.document, widened: { made += 1; return widened }, photo: Self.photo)
+        #expect(made == 0, "the widened image is not made when the document gave the licence")
+    }
+
+    @Test("a lone PDF417 that is not AAMVA is kept only with ISO 15438's minimum error correction",
+          arguments: [(nil, false), (0, false), (1, false), (2, true), (5, true)] as [(Int?, Bool)])
+    func plausibility(level: Int?, kept: Bool) {
+        let other = Self.pdf417(Array("boarding pass M1DOE/JOHN".utf8), level: level)
+        let reader = ScriptedReader([40: [[other]], 64: [[]]])
+        let outcome = BarcodeSearch(reader: reader).run(document: Self.document, photo: Self.photo)
+        #expect(outcome.barcodes.isEmpty == !kept)
+        #expect(outcome.aamva == nil)
+    }
+
+    @Test("a QR code stops the search and is kept")
+    func qrStops() {
+        let qr = DecodedBarcode(symbology: .qrCode, bytes: Array("mdoc:owBjMS4w".utf8), corners: [])
+        let reader = ScriptedReader([40: [[qr]], 64: [[Self.pdf417(Self.licence, level: 2)]]])
+        let outcome = BarcodeSearch(reader: reader).run(document: Self.document, photo: Self.photo)
+        #expect(outcome.barcodes == [qr])
+        #expect(reader.passesRun[64] == nil)
+    }
+}
