@@ -54,6 +54,18 @@ struct BarcodeSearchTests {
         #expect(reader.passesRun[64] == 2, "the photo was searched until the licence turned up")
     }
 
+    @Test("documentOnly (a side whose MRZ is verified) searches the straightened document and not the photo")
+    func documentOnly() {
+        let reader = ScriptedReader([40: [[]], 64: [[Self.pdf417(Self.licence, level: 2)]]])
+        let outcome = BarcodeSearch(reader: reader).run(document: Self.document, photo: Self.photo, documentOnly: true)
+        #expect(outcome.barcodes.isEmpty)
+        #expect(reader.passesRun[40] == 1)
+        #expect(reader.passesRun[64] == nil)
+        // Without a straightened document the photo is still searched.
+        let fallback = ScriptedReader([64: [[Self.pdf417(Self.licence, level: 2)]]])
+        #expect(BarcodeSearch(reader: fallback).run(document: nil, photo: Self.photo, documentOnly: true).aamva != nil)
+    }
+
     @Test("the search stops at the document once its licence is read")
     func stopsAtTheLicence() {
         let reader = ScriptedReader([40: [[Self.pdf417(Self.licence, level: 2)], []], 64: [[]]])

@@ -272,7 +272,7 @@ struct VerificationAPITests {
 
     @Test("too many requests get 429 with Retry-After")
     func rateLimit() async throws {
-        let test = try await TestServer { $0.requestsPerSecond = 0.5; $0.requestBurst = 2 }
+        let test = try await TestServer { $0.requestsPerSecond = 0.01; $0.requestBurst = 2 }
         defer { test.remove() }
         try await test.server.application().test(.router) { client in
             var statuses: [HTTPResponse.Status] = []

@@ -26,7 +26,9 @@ struct BarcodeSearch {
     /// Searches the straightened document, then the wider surroundings of its outline straightened
     /// the same way (`widened`, made only when needed), then the photo (where a document was found
     /// at `documentAngle` degrees, when known).
-    func run(document: Image?, widened: () -> Image? = { nil }, photo: Image, documentAngle: Double? = nil) -> Outcome {
+    /// With `documentOnly`, only the straightened document is searched (its widened outline and the
+    /// whole photo are left out).
+    func run(document: Image?, widened: () -> Image? = { nil }, photo: Image, documentAngle: Double? = nil, documentOnly: Bool = false) -> Outcome {
         var found: [DecodedBarcode] = []
         var aamva: AAMVADocument?
         func isWanted(_ symbol: DecodedBarcode) -> Bool {
@@ -38,7 +40,7 @@ struct BarcodeSearch {
                 return true
             }
         }
-        for step in 0..<3 {
+        for step in 0..<(documentOnly && document != nil ? 1 : 3) {
             let source: Image?, hint: BarcodeImageHint
             switch step {
             case 0: (source, hint) = (document, BarcodeImageHint(isStraightenedDocument: true))

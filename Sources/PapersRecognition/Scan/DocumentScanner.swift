@@ -62,8 +62,12 @@ public struct DocumentScanner: Sendable {
                 guard let detection = result.detection, rectified != nil else { return nil }
                 return DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: Self.widenedOutlineMargin), maximumWidth: 1400)
             }
+            // A side whose MRZ is verified has been read: a barcode it also carries is printed on the
+            // document, so the straightened document is searched, not the whole photo (the photo
+            // ladder is the slow part, and it finds nothing on most passports).
+            let mrzVerified = side.mrz?.isVerified == true
             let search = BarcodeSearch(reader: barcodeReader)
-                .run(document: rectified, widened: widened, photo: image, documentAngle: angle)
+                .run(document: rectified, widened: widened, photo: image, documentAngle: angle, documentOnly: mrzVerified)
             side.barcodes = search.barcodes
             side.aamva = search.aamva
             side.qrCodes = search.barcodes.filter { $0.symbology == .qrCode }.map { QRPayload(bytes: $0.bytes) }
