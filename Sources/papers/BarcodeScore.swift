@@ -102,7 +102,5 @@ struct BarcodeScore {
             peerName: Self.peerName, readByPapersOnly: papersOnly, readByPeerOnly: peerOnly)
     }
 
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
+    static func milliseconds(_ duration: Duration) -> Double { BenchTiming.milliseconds(duration) }
 }

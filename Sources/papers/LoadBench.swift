@@ -114,9 +114,7 @@ struct LoadBench: AsyncParsableCommand {
         }
     }
 
-    static func ms(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
+    static func ms(_ duration: Duration) -> Double { BenchTiming.milliseconds(duration) }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]

@@ -29,6 +29,11 @@ struct ScanBench: AsyncParsableCommand {
 
 /// Times a body: one warm-up run, then `iterations` timed runs.
 enum BenchTiming {
+    /// A duration in milliseconds.
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
     /// The figures printed by the `bench` commands.
     struct Figures: Codable {
         let medianMs: Double

@@ -58,7 +58,7 @@ struct ServerBench: AsyncParsableCommand {
 
     func measure(_ server: LocalServer, scanner: DocumentScanner, photo: Data, path: String, workers: Int) async throws -> Result {
         let clock = ContinuousClock()
-        func ms(_ duration: Duration) -> Double { Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15 }
+        func ms(_ duration: Duration) -> Double { BenchTiming.milliseconds(duration) }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
         var creates: [Double] = [], uploads: [Double] = [], gets: [Double] = []

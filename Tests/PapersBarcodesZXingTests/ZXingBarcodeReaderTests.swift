@@ -134,18 +134,23 @@ struct ZXingBarcodeReaderTests {
         #expect(c[2].x > c[3].x && c[2].y > c[1].y)  // bottom-right is right of bottom-left and below top-right
     }
 
-    @Test("a skewed AAMVA PDF417 needs the rotation retries",
-          .enabled(if: BarcodeSamples.available, "the shared samples are absent"), arguments: [-7.0, 5.0])
-    func skewedPDF417(degrees: Double) throws {
-        let frame = try BarcodeSamples.image("synthetic_aamva_va_1920x1080.png")
-        let expected = try BarcodeSamples.bytes(BarcodeSamples.folder.deletingLastPathComponent().appendingPathComponent("aamva/idparser_va.txt"))
-        // The frame turned about its centre: sample the output rectangle's corners turned back.
+    /// The frame turned about its centre by `degrees` clockwise: the output rectangle's corners,
+    /// turned back, are sampled.
+    static func turned(_ frame: Image, degrees: Double) -> Image? {
         let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
         let (cx, cy) = (Double(frame.width) / 2, Double(frame.height) / 2)
         let corners = [(0.0, 0.0), (Double(frame.width), 0), (Double(frame.width), Double(frame.height)), (0, Double(frame.height))].map { x, y in
             Point(x: cx + c * (x - cx) + s * (y - cy), y: cy - s * (x - cx) + c * (y - cy))
         }
-        let skewed = try #require(frame.warped(from: Quadrilateral(corners[0], corners[1], corners[2], corners[3]), width: frame.width, height: frame.height))
+        return frame.warped(from: Quadrilateral(corners[0], corners[1], corners[2], corners[3]), width: frame.width, height: frame.height)
+    }
+
+    @Test("a skewed AAMVA PDF417 needs the rotation retries",
+          .enabled(if: BarcodeSamples.available, "the shared samples are absent"), arguments: [-7.0, 5.0])
+    func skewedPDF417(degrees: Double) throws {
+        let frame = try BarcodeSamples.image("synthetic_aamva_va_1920x1080.png")
+        let expected = try BarcodeSamples.bytes(BarcodeSamples.folder.deletingLastPathComponent().appendingPathComponent("aamva/idparser_va.txt"))
+        let skewed = try #require(Self.turned(frame, degrees: degrees))
         // zxing-cpp 1.4's PDF417 detector gives up on a wide symbol a few degrees off the horizontal.
         #expect(try ZXingBarcodeReader(configuration: .singlePass).read(skewed, symbologies: [.pdf417]).isEmpty)
         #expect(try reader.read(skewed, symbologies: [.pdf417]).map(\.bytes) == [expected])
@@ -156,13 +161,7 @@ struct ZXingBarcodeReaderTests {
     func documentAngleHint(degrees: Double) throws {
         let frame = try BarcodeSamples.image("synthetic_aamva_va_1920x1080.png")
         let expected = try BarcodeSamples.bytes(BarcodeSamples.folder.deletingLastPathComponent().appendingPathComponent("aamva/idparser_va.txt"))
-        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
-        let (cx, cy) = (Double(frame.width) / 2, Double(frame.height) / 2)
-        let corners = [(0.0, 0.0), (Double(frame.width), 0), (Double(frame.width), Double(frame.height)), (0, Double(frame.height))].map { x, y in
-            Point(x: cx + c * (x - cx) + s * (y - cy), y: cy - s * (x - cx) + c * (y - cy))
-        }
-        // Sampling the turned-back rectangle shows the content turned by `degrees` clockwise.
-        let skewed = try #require(frame.warped(from: Quadrilateral(corners[0], corners[1], corners[2], corners[3]), width: frame.width, height: frame.height))
+        let skewed = try #require(Self.turned(frame, degrees: degrees))
         #expect(try reader.read(skewed, symbologies: [.pdf417]).isEmpty, "the plain ladder stops at 12 degrees")
         // The card's long side lies at `degrees`, or across it after a quarter turn: both fold to the same turn.
         for angle in [degrees, degrees + 90] {
