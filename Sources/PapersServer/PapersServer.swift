@@ -77,11 +77,13 @@ public struct PapersServer: Sendable {
     /// Every route of the API (the OpenAPI document lists the same ones; a test keeps them equal).
     func router() -> Router<PapersRequestContext> {
         let router = Router(context: PapersRequestContext.self)
-        router.add(middleware: ProblemAndMetricsMiddleware(services: services))
+        let table = RouteTable()
+        router.add(middleware: ProblemAndMetricsMiddleware(services: services, routes: table))
         SystemRoutes(services: services).register(on: router)
         let v1 = router.group("v1").add(middleware: TenantAuthMiddleware(services: services))
         VerificationRoutes(services: services).register(on: v1)
         DocumentRoutes(services: services).register(on: v1)
+        table.fill(router.routes.map { ("\($0.path)", $0.method) })
         return router
     }
 

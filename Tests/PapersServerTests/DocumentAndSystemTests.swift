@@ -82,3 +82,20 @@ struct DocumentAndSystemTests {
         }
     }
 }
+
+@Suite("Methods")
+struct MethodTests {
+    @Test("a known path asked with another method is 405 with Allow; an unknown path is 404")
+    func methodNotAllowed() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let wrong = try await client.execute(uri: "/v1/verifications/abc/finalize", method: .get, headers: test.headers())
+            #expect(wrong.status == .methodNotAllowed)
+            #expect(wrong.headers[.allow] == "POST")
+            #expect(wrong.headers[.contentType] == "application/problem+json")
+            let unknown = try await client.execute(uri: "/v1/nothing-here", method: .get, headers: test.headers())
+            #expect(unknown.status == .notFound)
+        }
+    }
+}

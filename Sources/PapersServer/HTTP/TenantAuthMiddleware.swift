@@ -35,6 +35,7 @@ struct TenantAuthMiddleware: RouterMiddleware {
 struct ProblemAndMetricsMiddleware: RouterMiddleware {
     typealias Context = PapersRequestContext
     let services: ServerServices
+    let routes: RouteTable
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -55,6 +56,12 @@ struct ProblemAndMetricsMiddleware: RouterMiddleware {
             return response
         } catch let problem as Problem {
             status = problem.status
+            throw problem
+        } catch let error as HTTPError where error.status == .notFound && !routes.allowed(request.uri.path).isEmpty {
+            // A known path asked with a method it does not take.
+            status = .methodNotAllowed
+            var problem = Problem(.methodNotAllowed, code: "METHOD_NOT_ALLOWED", detail: "\(request.method.rawValue) is not allowed here")
+            problem.headers[.allow] = routes.allowed(request.uri.path).joined(separator: ", ")
             throw problem
         } catch let error as HTTPError {
             status = error.status
