@@ -7,7 +7,7 @@ struct PapersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "papers",
         abstract: "Open-source document capture and identity verification.",
-        subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, ScanCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self, ServeCommand.self, TenantCommand.self]
+        subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, ScanCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self, VerifyCommand.self, ServeCommand.self, TenantCommand.self]
     )
 
     /// Runs the command line, refusing unknown subcommands even when `--help` follows them, so

@@ -23,30 +23,36 @@ public struct VerificationProcessor: Sendable {
 
     /// Processes `record` given its opened images by name.
     func process(_ record: VerificationRecord, images: [String: Data]) -> VerificationResult {
-        var photos: [Image] = []
-        var decodeFailed = false
-        for side in Self.sides {
-            guard let bytes = images[side] else { continue }
-            do {
-                photos.append(try ImageCodecs.decode([UInt8](bytes), format: .rgb))
-            } catch {
-                decodeFailed = true
-            }
+        verify(front: images["front"], back: images["back"], hasFace: record.images.contains("face"),
+               request: record.request ?? VerificationRequest())
+    }
+
+    /// Reads and decides one document from its photos, as the server does, without a server.
+    ///
+    /// - Parameters:
+    ///   - front: the front photo (JPEG or PNG bytes); without one the decision is `NO_ID_UPLOADED`.
+    ///   - back: the back photo, when there is one.
+    ///   - hasFace: whether a selfie was given (face matching is not built; it is reported as not possible).
+    ///   - request: the options of the verification (preselection, extraction only, identity verification).
+    ///   - today: the day expiry is judged against.
+    public func verify(front: Data?, back: Data?, hasFace: Bool = false, request: VerificationRequest,
+                       today: CalendarDate = .today()) -> VerificationResult {
+        func decode(_ bytes: Data?) -> Image? {
+            bytes.flatMap { try? ImageCodecs.decode([UInt8]($0), format: .rgb) }
         }
-        let hasFront = record.images.contains("front")
         var decider = self.decider
-        decider.today = .today()
+        decider.today = today
+        let frontImage = decode(front), backImage = decode(back)
+        let photos = [frontImage, backImage].compactMap { $0 }
         guard !photos.isEmpty else {
-            return decider.decide(.init(hasFront: hasFront && !decodeFailed, frontAnalysis: nil, scan: nil, hasFace: record.images.contains("face")),
-                                  request: record.request ?? VerificationRequest())
+            return decider.decide(.init(hasFront: false, frontAnalysis: nil, scan: nil, hasFace: hasFace), request: request)
         }
         let sides = photos.map(scanner.scanSide)
         let scan: Result<DocumentScan, RecognitionError> = sides.contains(where: \.hasReadableContent)
             ? .success(DocumentScan(sides: sides))
             : .failure(RecognitionError(code: .nothingReadable))
         let input = VerificationDecider.Input(
-            hasFront: hasFront, frontAnalysis: hasFront ? sides.first?.analysis : nil, scan: scan,
-            hasFace: record.images.contains("face"))
-        return decider.decide(input, request: record.request ?? VerificationRequest())
+            hasFront: frontImage != nil, frontAnalysis: frontImage != nil ? sides.first?.analysis : nil, scan: scan, hasFace: hasFace)
+        return decider.decide(input, request: request)
     }
 }
