@@ -73,7 +73,7 @@ struct JobWorkers: Service, CustomStringConvertible {
     }
 
     func processVerification(_ job: Job) async throws {
-        guard let record = try await services.database.verification(job.subject, sealer: services.sealer), record.state == .processing else {
+        guard let record = try await services.database.verification(job.subject, tenantID: nil, sealer: services.sealer), record.state == .processing else {
             try await services.database.completeJob(job)
             return
         }
@@ -123,7 +123,7 @@ struct JobWorkers: Service, CustomStringConvertible {
             }
             switch job.kind {
             case .processVerification:
-                if let record = try await services.database.verification(job.subject, sealer: services.sealer) {
+                if let record = try await services.database.verification(job.subject, tenantID: nil, sealer: services.sealer) {
                     let event = CallbackEvent.verification(record, state: .failed, result: nil)
                     try await services.database.completeVerification(record.id, state: .failed, result: nil, event: event, sealer: services.sealer)
                 }

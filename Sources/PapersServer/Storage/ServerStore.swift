@@ -14,8 +14,8 @@ protocol ServerStore: Sendable {
 
     // Verifications
     func insertVerification(tenantID: String, request: VerificationRequest, sealer: Sealer) async throws -> VerificationRecord
-    func verification(_ id: String, tenantID: String, sealer: Sealer) async throws -> VerificationRecord?
-    func verification(_ id: String, sealer: Sealer) async throws -> VerificationRecord?
+    /// The verification, opened; with `tenantID` only when it belongs to that tenant (`nil` for workers).
+    func verification(_ id: String, tenantID: String?, sealer: Sealer) async throws -> VerificationRecord?
     func listVerifications(tenantID: String, limit: Int, startingAfter: String?) async throws -> (items: [VerificationSummary], hasMore: Bool)
     func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws
     func imageContentType(owner: String, name: String) async throws -> String?

@@ -13,13 +13,11 @@ extension PostgresStore {
         return VerificationRecord(id: id, tenantID: tenantID, state: .pending, request: request, createdAt: time, updatedAt: time)
     }
 
-    func verification(_ id: String, tenantID: String, sealer: Sealer) async throws -> VerificationRecord? {
-        guard let row = try await rows("SELECT * FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID)").first else { return nil }
-        return try await record(row, sealer: sealer)
-    }
-
-    func verification(_ id: String, sealer: Sealer) async throws -> VerificationRecord? {
-        guard let row = try await rows("SELECT * FROM verifications WHERE id = \(id)").first else { return nil }
+    func verification(_ id: String, tenantID: String?, sealer: Sealer) async throws -> VerificationRecord? {
+        let found = tenantID == nil
+            ? try await rows("SELECT * FROM verifications WHERE id = \(id)")
+            : try await rows("SELECT * FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID)")
+        guard let row = found.first else { return nil }
         return try await record(row, sealer: sealer)
     }
 

@@ -18,19 +18,12 @@ extension SQLiteStore {
         return VerificationRecord(id: id, tenantID: tenantID, state: .pending, request: request, createdAt: time, updatedAt: time)
     }
 
-    /// The tenant's verification, opened; `nil` when it does not exist for this tenant.
-    func verification(_ id: String, tenantID: String, sealer: Sealer) async throws -> VerificationRecord? {
+    func verification(_ id: String, tenantID: String?, sealer: Sealer) async throws -> VerificationRecord? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID]) else { return nil }
-            let names = try String.fetchAll(db, sql: "SELECT name FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
-            return try Self.record(row, images: names, sealer: sealer)
-        }
-    }
-
-    /// The verification by id alone, for workers.
-    func verification(_ id: String, sealer: Sealer) async throws -> VerificationRecord? {
-        try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ?", arguments: [id]) else { return nil }
+            let found = tenantID == nil
+                ? try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ?", arguments: [id])
+                : try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID])
+            guard let row = found else { return nil }
             let names = try String.fetchAll(db, sql: "SELECT name FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
             return try Self.record(row, images: names, sealer: sealer)
         }
