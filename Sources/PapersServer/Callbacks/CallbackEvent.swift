@@ -51,9 +51,7 @@ struct CallbackEvent: Sendable {
     }
 
     static func encode(_ body: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(body)) ?? Data("{}".utf8)
+        (try? JSONResponse.encoder.encode(body)) ?? Data("{}".utf8)
     }
 
     /// The event with its URL sealed, ready to insert.

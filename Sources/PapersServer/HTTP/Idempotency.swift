@@ -15,8 +15,11 @@ struct Idempotency {
         let body: Data
     }
 
-    static func fingerprint(_ request: Request, bodyDigest: String = "") -> String {
-        "\(request.method.rawValue) \(request.uri.path) \(bodyDigest)"
+    /// What a repeated request must match: its method and path, and the SHA-256 of its body when
+    /// the body is small enough to hold (JSON); image uploads are matched on method and path.
+    static func fingerprint(_ request: Request, body: [UInt8]? = nil) -> String {
+        let digest = body.map { SHA256.hash(data: $0).map { String(format: "%02x", $0) }.joined() } ?? ""
+        return "\(request.method.rawValue) \(request.uri.path) \(digest)"
     }
 
     /// Runs `work` once per key; without a key it just runs.
@@ -52,9 +55,7 @@ struct Idempotency {
     }
 
     static func encode(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Stored {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Stored(status: status.code, body: try encoder.encode(value))
+        Stored(status: status.code, body: try JSONResponse.encoder.encode(value))
     }
 }
 

@@ -23,11 +23,15 @@ public struct PapersRequestContext: RequestContext {
 
 /// JSON responses with the encoding every route shares.
 enum JSONResponse {
-    static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) throws -> Response {
+    /// The encoding of every JSON body the server writes (responses, stored replies, callbacks).
+    static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        return make(status, data: data, headers: headers)
+        return encoder
+    }
+
+    static func make(_ status: HTTPResponse.Status, _ value: some Encodable, headers: HTTPFields = [:]) throws -> Response {
+        make(status, data: try encoder.encode(value), headers: headers)
     }
 
     static func make(_ status: HTTPResponse.Status, data: Data, headers: HTTPFields = [:]) -> Response {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -26,14 +25,17 @@ struct UploadReceiver {
         Problem(.contentTooLarge, code: "PAYLOAD_TOO_LARGE", detail: "the body is larger than \(limit) bytes")
     }
 
-    /// Reads the whole body (at most `limit` bytes), checking it against Content-Length.
-    static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
+    /// Reads the whole body (at most `limit` bytes), checking it against Content-Length; `sink`
+    /// sees each chunk as it arrives (an upload is sealed to disk while it streams).
+    static func collect(_ request: Request, limit: Int, sink: (ArraySlice<UInt8>) throws -> Void = { _ in }) async throws -> [UInt8] {
         let declared = try declaredLength(request, limit: limit)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(declared ?? 0, limit))
         for try await buffer in request.body {
             guard bytes.count + buffer.readableBytes <= limit else { throw tooLarge(limit) }
+            let start = bytes.count
             bytes.append(contentsOf: buffer.readableBytesView)
+            try sink(bytes[start...])
         }
         if let declared, declared != bytes.count {
             throw Problem(.badRequest, code: "BODY_LENGTH_MISMATCH", detail: "the body has \(bytes.count) bytes but Content-Length says \(declared)")
@@ -43,27 +45,15 @@ struct UploadReceiver {
 
     /// Receives an image into `writer` as it arrives; the writer is finished only if the whole body
     /// arrived, matches its declared length and type, and decodes.
-    static func receiveImage(_ request: Request, limit: Int, into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int, digest: String) {
+    static func receiveImage(_ request: Request, limit: Int, into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int) {
         do {
             guard let type = mediaType(request), imageTypes.contains(type) else {
                 throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
             }
-            let declared = try declaredLength(request, limit: limit)
-            var hash = SHA256()
-            var bytes: [UInt8] = []
-            for try await buffer in request.body {
-                guard writer.byteCount + buffer.readableBytes <= limit else { throw tooLarge(limit) }
-                let chunk = Array(buffer.readableBytesView)
-                hash.update(data: chunk)
-                bytes.append(contentsOf: chunk)
-                try writer.append(chunk)
-            }
-            if let declared, declared != writer.byteCount {
-                throw Problem(.badRequest, code: "BODY_LENGTH_MISMATCH", detail: "the body has \(writer.byteCount) bytes but Content-Length says \(declared)")
-            }
+            let bytes = try await collect(request, limit: limit) { chunk in try writer.append(chunk) }
             try validateImage(bytes, declaredType: type)
             try writer.finish()
-            return (type, bytes.count, hash.finalize().map { String(format: "%02x", $0) }.joined())
+            return (type, bytes.count)
         } catch {
             writer.abandon()
             throw error

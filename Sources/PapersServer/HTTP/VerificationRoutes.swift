@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import PapersImaging
@@ -35,8 +34,7 @@ struct VerificationRoutes {
             payload = try JSONDecoder().decode(VerificationRequest.self, from: Data(body))
         }
         try payload.validate()
-        let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
-        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, bodyDigest: digest)) {
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {
             let record = try await services.database.insertVerification(tenantID: tenant.id, request: payload, sealer: services.sealer)
             services.metrics.increment("papers_verifications_created_total")
             return try Idempotency.encode(.created, VerificationCreated(scanReference: record.id, status: record.state.rawValue))
@@ -119,8 +117,7 @@ struct VerificationRoutes {
             try UploadReceiver.validateImage(bytes, declaredType: type)
             images.append(bytes)
         }
-        let digest = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
-        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, bodyDigest: digest)) {
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {
             let batchID = UUID().uuidString.lowercased()
             for (index, bytes) in images.enumerated() {
                 try await services.images.write(bytes, owner: record.id, name: "frames-\(batchID)-\(index)")
