@@ -35,8 +35,7 @@ struct CallbackDeliverer: Sendable {
         } catch {
             failure = String(describing: type(of: error))
         }
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = (ContinuousClock.now - start).inSeconds * 1000
         let delivered = statusCode.map { (200..<300).contains($0) } ?? false
         let nextDelay = policy.delay(afterAttempt: job.attempts)
         let givenUp = !delivered && now() + nextDelay - createdAt > policy.giveUpAfter

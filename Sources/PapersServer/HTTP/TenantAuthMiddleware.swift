@@ -41,7 +41,7 @@ struct ProblemAndMetricsMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         var status: HTTPResponse.Status = .internalServerError
         defer {
-            let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18 + Double((ContinuousClock.now - start).components.seconds)
+            let seconds = (ContinuousClock.now - start).inSeconds
             let route = context.endpointPath ?? "unmatched"
             services.metrics.increment("papers_http_requests_total", [("method", request.method.rawValue), ("route", route), ("status", String(status.code))])
             services.metrics.observe("papers_http_request_duration_seconds", [("route", route)], seconds: seconds)
@@ -57,13 +57,15 @@ struct ProblemAndMetricsMiddleware: RouterMiddleware {
         } catch let problem as Problem {
             status = problem.status
             throw problem
-        } catch let error as HTTPError where error.status == .notFound && !routes.allowed(request.uri.path).isEmpty {
-            // A known path asked with a method it does not take.
-            status = .methodNotAllowed
-            var problem = Problem(.methodNotAllowed, code: "METHOD_NOT_ALLOWED", detail: "\(request.method.rawValue) is not allowed here")
-            problem.headers[.allow] = routes.allowed(request.uri.path).joined(separator: ", ")
-            throw problem
         } catch let error as HTTPError {
+            let allowed = error.status == .notFound ? routes.allowed(request.uri.path) : []
+            if !allowed.isEmpty {
+                // A known path asked with a method it does not take.
+                status = .methodNotAllowed
+                var problem = Problem(.methodNotAllowed, code: "METHOD_NOT_ALLOWED", detail: "\(request.method.rawValue) is not allowed here")
+                problem.headers[.allow] = allowed.joined(separator: ", ")
+                throw problem
+            }
             status = error.status
             throw Problem(error.status, code: error.status == .notFound ? "NOT_FOUND" : "HTTP_\(error.status.code)", detail: error.body ?? error.status.reasonPhrase)
         } catch is DecodingError {

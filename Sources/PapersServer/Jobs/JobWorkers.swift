@@ -69,7 +69,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let elapsed = ContinuousClock.now - start
         services.metrics.increment("papers_jobs_total", [("kind", job.kind.rawValue), ("outcome", outcome)])
         services.metrics.observe("papers_job_duration_seconds", [("kind", job.kind.rawValue)],
-                                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                                 seconds: elapsed.inSeconds)
     }
 
     func processVerification(_ job: Job) async throws {
