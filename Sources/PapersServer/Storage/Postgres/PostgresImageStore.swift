@@ -19,7 +19,9 @@ struct PostgresImageStore: ImageStorage {
 
     func commit(owner: String, name: String) async throws {
         let url = spool.url(owner: owner, name: name)
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        // Only this file: another side of the same owner may be streaming into the folder now
+        // (the folder goes with `deleteAll`).
+        defer { try? FileManager.default.removeItem(at: url) }
         let sealed = try Data(contentsOf: url)
         _ = try await store.rows("""
             INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(owner), \(name), \(sealed))
