@@ -3,9 +3,8 @@
 struct AnalysisPlane: Sendable {
     /// The shrunk gray image.
     let image: Image
-    /// The shrunk colourfulness (max − min of R, G, B), for colour frames: it separates a pastel
-    /// card from a white desk where their brightness is the same.
-    let chroma: Image?
+    /// The colour frame the plane was made from, kept (shared, not copied) for `chroma()`.
+    private let colourFrame: Image?
     /// Input pixels per analysis pixel.
     let factor: Int
     /// The input pixel at the plane's origin.
@@ -20,14 +19,46 @@ struct AnalysisPlane: Sendable {
     /// Shrinks `frame` by the whole factor that brings its longer side nearest to `targetSide`.
     init(frame: Image, targetSide: Int = 480) {
         let longest = max(frame.width, frame.height)
-        self.init(frame: frame, factor: max(1, Int((Double(longest) / Double(targetSide)).rounded())), withChroma: true)
+        self.init(frame: frame, factor: max(1, Int((Double(longest) / Double(targetSide)).rounded())))
+    }
+
+    /// The colourfulness (max − min of R, G, B) at the plane's scale, for a colour frame: it
+    /// separates a pastel card from a white desk where their brightness is the same. Made on
+    /// request (most frames never need it), from the same samples as the gray plane.
+    func chroma() -> Image? {
+        guard let frame = colourFrame else { return nil }
+        let k = factor, c = frame.channels, stride = frame.bytesPerRow
+        let width = image.width, height = image.height
+        let offsets: [Int] = k >= 4 ? [k / 4, k / 4 + k / 2] : Array(0..<k)
+        let count = UInt32(offsets.count * offsets.count)
+        var out = [UInt8](repeating: 0, count: width * height)
+        frame.pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                for oy in 0..<height {
+                    for ox in 0..<width {
+                        var spread: UInt32 = 0
+                        for dy in offsets {
+                            let line = src + (originY + oy * k + dy) * stride + (originX + ox * k) * c
+                            for dx in offsets {
+                                let p = line + dx * c
+                                let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
+                                spread &+= max(r, g, b) &- min(r, g, b)
+                            }
+                        }
+                        dst[oy * width + ox] = UInt8(truncatingIfNeeded: (spread &+ count / 2) / count)
+                    }
+                }
+            }
+        }
+        return Image(width: width, height: height, format: .gray, pixels: out)
     }
 
     /// Shrinks a region of `frame` (the whole frame by default) by a whole factor, converting to gray.
     ///
     /// Each analysis pixel averages its block; for factors of 4 and more a 2×2 grid of samples
     /// spread over the block stands for it, which keeps the anti-aliasing and costs a quarter.
-    init(frame: Image, factor k: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil, withChroma: Bool = false) {
+    init(frame: Image, factor k: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil) {
         factor = k
         let rx = max(0, region?.x ?? 0), ry = max(0, region?.y ?? 0)
         let rw = min(frame.width - rx, region?.width ?? frame.width), rh = min(frame.height - ry, region?.height ?? frame.height)
@@ -41,24 +72,27 @@ struct AnalysisPlane: Sendable {
         let count = UInt32(offsets.count * offsets.count)
         let divisor = count &* (c == 1 ? 1 : 256)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight)
-        let colourful = withChroma && c > 1
-        var colour = [UInt8](repeating: 0, count: colourful ? outWidth * outHeight : 0)
+        colourFrame = c >= 3 && region == nil ? frame : nil
         frame.pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                colour.withUnsafeMutableBufferPointer { chromaTarget in
                     guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                    if k <= 2, c >= 3 {
+                        // Straightening a document at (or near) full resolution: gray of the region only.
+                        Self.shrinkColourFine(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
+                                              into: dst, width: outWidth, height: outHeight)
+                        return
+                    }
                     if k >= 4, c >= 3 {
                         // The common case (a colour camera frame), unrolled: 2×2 samples per block.
                         Self.shrinkColour(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
-                                          into: dst, chroma: colourful ? chromaTarget.baseAddress : nil,
-                                          width: outWidth, height: outHeight)
+                                          into: dst, width: outWidth, height: outHeight)
                         return
                     }
                     for oy in 0..<outHeight {
                         let row = dst + oy * outWidth
                         for ox in 0..<outWidth {
                             // Sum the channels over the block, then weigh once.
-                            var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, spread: UInt32 = 0
+                            var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
                             for dy in offsets {
                                 let line = src + (ry + oy * k + dy) * stride + (rx + ox * k) * c
                                 for dx in offsets {
@@ -68,28 +102,50 @@ struct AnalysisPlane: Sendable {
                                     } else {
                                         let pr = UInt32(p[0]), pg = UInt32(p[1]), pb = UInt32(p[2])
                                         r &+= pr; g &+= pg; b &+= pb
-                                        if colourful { spread &+= max(pr, pg, pb) &- min(pr, pg, pb) }
                                     }
                                 }
                             }
                             let total = c == 1 ? r : 77 &* r &+ 150 &* g &+ 29 &* b
                             row[ox] = UInt8(truncatingIfNeeded: (total &+ divisor / 2) / divisor)
-                            if colourful, let chroma = chromaTarget.baseAddress {
-                                chroma[oy * outWidth + ox] = UInt8(truncatingIfNeeded: (spread &+ count / 2) / count)
-                            }
                         }
+                    }
+            }
+        }
+        image = Image(width: outWidth, height: outHeight, format: .gray, pixels: out)!
+    }
+
+    /// Gray of every pixel (k = 1) or of every 2×2 block (k = 2) of an RGB(A) region; the channel
+    /// count is made a constant of each loop so that the compiler can vectorise it.
+    private static func shrinkColourFine(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+                                         factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        @inline(__always) func run(_ c: Int) {
+            for oy in 0..<height {
+                let line0 = src + (origin.y + oy * k) * stride + origin.x * c
+                let row = dst + oy * width
+                if k == 1 {
+                    for ox in 0..<width {
+                        let p = line0 + ox * c
+                        let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
+                        row[ox] = UInt8(truncatingIfNeeded: sum >> 8)
+                    }
+                } else {
+                    let line1 = line0 + stride
+                    for ox in 0..<width {
+                        let p = line0 + ox * 2 * c, q = line1 + ox * 2 * c
+                        let r = UInt32(p[0]) &+ UInt32(p[c]) &+ UInt32(q[0]) &+ UInt32(q[c])
+                        let g = UInt32(p[1]) &+ UInt32(p[c + 1]) &+ UInt32(q[1]) &+ UInt32(q[c + 1])
+                        let b = UInt32(p[2]) &+ UInt32(p[c + 2]) &+ UInt32(q[2]) &+ UInt32(q[c + 2])
+                        row[ox] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) >> 10)
                     }
                 }
             }
         }
-        image = Image(width: outWidth, height: outHeight, format: .gray, pixels: out)!
-        chroma = !colourful ? nil : Image(width: outWidth, height: outHeight, format: .gray, pixels: colour)
+        if c == 3 { run(3) } else { run(4) }
     }
 
-    /// 2×2 spread samples per k×k block of an RGB(A) frame: gray (BT.601 weights) and, when asked, chroma.
+    /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).
     private static func shrinkColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
-                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>,
-                                     chroma: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) {
+                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
         let a = k / 4, b = k / 4 + k / 2
         let step = k * c, dx = (b - a) * c
         for oy in 0..<height {
@@ -102,14 +158,6 @@ struct AnalysisPlane: Sendable {
                 let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
                 let bl = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
                 row[ox] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* bl &+ 512) >> 10)
-                if let chroma {
-                    @inline(__always) func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
-                        let pr = UInt32(p[0]), pg = UInt32(p[1]), pb = UInt32(p[2])
-                        return max(pr, pg, pb) &- min(pr, pg, pb)
-                    }
-                    let spread = spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3)
-                    chroma[oy * width + ox] = UInt8(truncatingIfNeeded: (spread &+ 2) >> 2)
-                }
             }
         }
     }

@@ -16,13 +16,12 @@ enum CoarseDetection {
     /// Three coarse views are searched: brightness, colourfulness and texture energy (the mean
     /// gradient magnitude). A checked cloth can average out to the card's own gray, but not to its
     /// colour and not to its smoothness.
-    static func detect(plane: AnalysisPlane, fineEdges: EdgeMap) -> QuadSearch.Candidate? {
-        let image = plane.image
+    static func detect(plane image: Image, chroma: Image?, fineEdges: EdgeMap) -> QuadSearch.Candidate? {
         let k = factor(planeWidth: image.width)
         guard image.width >= 16 * k, image.height >= 16 * k else { return nil }
         let w = image.width / k, h = image.height / k
         var views = [image.resized(width: w, height: h)]
-        if let chroma = plane.chroma { views.append(chroma.resized(width: w, height: h)) }
+        if let chroma { views.append(chroma.resized(width: w, height: h)) }
         views.append(textureEnergy(fineEdges, factor: k, width: w, height: h))
         var candidates: [QuadSearch.Candidate] = []
         for view in views {

@@ -29,7 +29,15 @@ public enum DocumentDetector {
         let first = QuadSearch.choose(candidates, width: w, height: h)
         // Brightness alone misses a pastel card on a white desk: when it finds nothing large and
         // clear, look at colourfulness too.
-        if let chroma = plane.chroma, first.map({ $0.coverage < 0.5 || $0.area < 0.12 * w * h }) ?? true {
+        // The colourfulness view is made at most once, and only when a look needs it.
+        var chromaView: Image??
+        func chroma() -> Image? {
+            if let made = chromaView { return made }
+            let made = plane.chroma()
+            chromaView = .some(made)
+            return made
+        }
+        if first.map({ $0.coverage < 0.5 || $0.area < 0.12 * w * h }) ?? true, let chroma = chroma() {
             let colourEdges = EdgeMap(chroma)
             maps.append(colourEdges)
             candidates += QuadSearch.candidates(lines: HoughLines.detect(colourEdges), edges: colourEdges, channel: 1)
@@ -38,7 +46,7 @@ public enum DocumentDetector {
         // Nothing, or something small: on a patterned surface the pattern's lines may have hidden
         // the document's sides. Look again with the pattern blurred away.
         if chosen.map({ $0.area < 0.12 * w * h }) ?? true,
-           let coarse = CoarseDetection.detect(plane: plane, fineEdges: maps[0]),
+           let coarse = CoarseDetection.detect(plane: plane.image, chroma: chroma(), fineEdges: maps[0]),
            coarse.coverage >= 0.3, coarse.area >= 1.4 * (chosen?.area ?? 0),
            coarse.quad.isInside(width: Int(w), height: Int(h), margin: -2) {
             chosen = coarse

@@ -3,14 +3,25 @@ import Foundation
 /// A straight edge in normal form: `x·cos θ + y·sin θ = rho`, θ in [0, 2π) pointing the way the
 /// brightness rises across it (so the two sides of a document's edge are told apart).
 struct Line: Sendable, Hashable {
-    var theta: Double
-    var rho: Double
+    let theta: Double
+    let rho: Double
     /// Supporting votes.
-    var votes: Int
+    let votes: Int
+    /// cos θ and sin θ, computed once: candidate searches intersect lines by the thousand.
+    let cosTheta: Double
+    let sinTheta: Double
+
+    init(theta: Double, rho: Double, votes: Int) {
+        self.theta = theta
+        self.rho = rho
+        self.votes = votes
+        cosTheta = cos(theta)
+        sinTheta = sin(theta)
+    }
 
     /// The intersection with another line, or `nil` when they are (nearly) parallel.
     func intersection(with other: Line) -> Point? {
-        let (c1, s1, c2, s2) = (cos(theta), sin(theta), cos(other.theta), sin(other.theta))
+        let (c1, s1, c2, s2) = (cosTheta, sinTheta, other.cosTheta, other.sinTheta)
         let det = c1 * s2 - s1 * c2
         guard abs(det) > 1e-6 else { return nil }
         return Point(x: (rho * s2 - other.rho * s1) / det, y: (c1 * other.rho - c2 * rho) / det)
@@ -24,7 +35,7 @@ struct Line: Sendable, Hashable {
     }
 
     /// The signed distance of a point from the line, positive on the side the normal points to.
-    func signedDistance(_ p: Point) -> Double { p.x * cos(theta) + p.y * sin(theta) - rho }
+    func signedDistance(_ p: Point) -> Double { p.x * cosTheta + p.y * sinTheta - rho }
 
     /// The unsigned angle between two lines' directions, in radians, 0…π/2.
     func angle(to other: Line) -> Double {

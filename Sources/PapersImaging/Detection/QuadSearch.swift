@@ -25,18 +25,22 @@ enum QuadSearch {
         let w = Double(edges.width), h = Double(edges.height)
         let frameArea = w * h
         // Opposite sides of a document face each other (or away from each other): normals ≈ π apart.
-        var pairs: [(Line, Line)] = []
+        var pairs: [(Int, Int)] = []
         for i in 0..<lines.count {
             for j in (i + 1)..<lines.count where lines[i].normalAngle(to: lines[j]) > .pi - 0.45 {
                 let centre = Point(x: w / 2, y: h / 2)
                 let separation = abs(lines[i].signedDistance(centre) + lines[j].signedDistance(centre))
-                if separation > 0.1 * min(w, h) { pairs.append((lines[i], lines[j])) }
+                if separation > 0.1 * min(w, h) { pairs.append((i, j)) }
             }
         }
+        // Every side lies on a detected line: score each line once along its whole length, then
+        // any side of any candidate in constant time.
+        let profiles = lines.map { LineProfile(line: $0, edges: edges) }
         var candidates: [Candidate] = []
         for a in 0..<pairs.count {
             for b in (a + 1)..<pairs.count {
-                let (a1, a2) = pairs[a], (b1, b2) = pairs[b]
+                let (ia1, ia2) = pairs[a], (ib1, ib2) = pairs[b]
+                let (a1, a2, b1, b2) = (lines[ia1], lines[ia2], lines[ib1], lines[ib2])
                 guard a1.angle(to: b1) > 0.7, a1.angle(to: b2) > 0.7, a2.angle(to: b1) > 0.7, a2.angle(to: b2) > 0.7,
                       let p0 = a1.intersection(with: b1), let p1 = a1.intersection(with: b2),
                       let p2 = a2.intersection(with: b2), let p3 = a2.intersection(with: b1) else { continue }
@@ -52,24 +56,22 @@ enum QuadSearch {
                 guard area > 0.03 * frameArea else { continue }
                 let long = max(quad.meanWidth, quad.meanHeight), short = min(quad.meanWidth, quad.meanHeight)
                 guard short > 0, long / short < 3.2 else { continue }
-                // A coarse look first; the full measures only for the candidates that can compete.
-                let coverage = Self.coverage(of: quad, sides: sides, edges: edges, spacing: 6)
-                candidates.append(Candidate(quad: quad, lines: sides, coverage: coverage, area: area, bandContrast: 0, channel: channel))
+                let sideProfiles = [profiles[ia1], profiles[ib2], profiles[ia2], profiles[ib1]]
+                let corners = quad.corners
+                let sideCoverages = (0..<4).map { sideProfiles[$0].coverage(from: corners[$0], to: corners[($0 + 1) % 4]) }
+                var candidate = Candidate(quad: quad, lines: sides, coverage: Self.meanCoverage(sideCoverages), area: area,
+                                          bandContrast: 0, channel: channel)
+                let seen = sideCoverages.compactMap { $0 }
+                candidate.weakestSide = seen.min() ?? 0
+                candidate.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
+                let bands = (0..<4).compactMap { sideProfiles[$0].bandContrast(from: corners[$0], to: corners[($0 + 1) % 4]) }
+                candidate.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
+                candidate.weakestBand = bands.min() ?? 0
+                candidates.append(candidate)
             }
         }
         let strongest = candidates.map(\.coverage).max() ?? 0
-        return candidates.filter { $0.coverage >= strongest * 0.4 }.map { candidate in
-            var full = candidate
-            let sides = Self.sideCoverage(of: candidate.quad, sides: candidate.lines, edges: edges)
-            full.coverage = Self.meanCoverage(sides)
-            let seen = sides.compactMap { $0 }
-            full.weakestSide = seen.min() ?? 0
-            full.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
-            let bands = Self.sideBandContrast(of: candidate.quad, edges: edges).compactMap { $0 }
-            full.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
-            full.weakestBand = bands.min() ?? 0
-            return full
-        }
+        return candidates.filter { $0.coverage >= strongest * 0.4 }
     }
 
     /// The document among the candidates. Inner rectangles (a photo, a text box) can be as well
@@ -103,8 +105,8 @@ enum QuadSearch {
 
     /// The fraction of sample points along the sides (inside the frame) that sit on an edge of the side's orientation.
     /// A side mostly outside the frame counts 0.3: neither evidence for nor against.
-    static func coverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> Double {
-        meanCoverage(sideCoverage(of: quad, sides: lines, edges: edges, spacing: spacing))
+    static func coverage(of quad: Quadrilateral, edges: EdgeMap, spacing: Double = 2) -> Double {
+        meanCoverage(sideCoverage(of: quad, edges: edges, spacing: spacing))
     }
 
     /// The mean of four side coverages, a side outside the frame (`nil`) counting 0.3.
@@ -112,8 +114,9 @@ enum QuadSearch {
         sides.reduce(0) { $0 + ($1 ?? 0.3) } / 4
     }
 
-    /// The coverage of each side; `nil` for a side mostly outside the frame.
-    static func sideCoverage(of quad: Quadrilateral, sides lines: [Line]? = nil, edges: EdgeMap, spacing: Double = 2) -> [Double?] {
+    /// The coverage of each side, either polarity counting; `nil` for a side mostly outside the frame.
+    /// (Candidates built from detected lines are scored by their `LineProfile`s, polarity-aware.)
+    static func sideCoverage(of quad: Quadrilateral, edges: EdgeMap, spacing: Double = 2) -> [Double?] {
         let w = edges.width, h = edges.height
         var result: [Double?] = []
         result.reserveCapacity(4)
@@ -121,13 +124,8 @@ enum QuadSearch {
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
             let length = a.distance(to: b)
             let samples = max(8, Int(length / spacing))
-            // The side's normal, signed like its edge when the edge line is known.
-            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-            let signed = lines != nil
-            if let line = lines?[i], nx * cos(line.theta) + ny * sin(line.theta) < 0 { nx = -nx; ny = -ny }
-            // Edges of the opposite polarity on the side count against it: a line through a checkered
-            // cloth flips polarity from square to square, a document's side never does.
-            var inside = 0, hits = 0, reversed = 0
+            let nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            var inside = 0, hits = 0
             let threshold2 = Int32(edges.threshold * edges.threshold)
             let dx = (b.x - a.x) / Double(samples), dy = (b.y - a.y) / Double(samples)
             let maxX = Double(w - 2), maxY = Double(h - 2)
@@ -138,54 +136,23 @@ enum QuadSearch {
                             let px = a.x + dx * Double(s), py = a.y + dy * Double(s)
                             guard px >= 2, py >= 2, px < maxX, py < maxY else { continue }
                             inside += 1
-                            var hit = false, against = false
+                            var hit = false
                             for offset in -1...1 where !hit {
                                 // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
                                 let x = Int(px + nx * Double(offset) + 0.5), y = Int(py + ny * Double(offset) + 0.5)
                                 let index = y * w + x
                                 let m2v = m2[index]
                                 guard m2v >= threshold2 else { continue }
-                                // cos(gradient, normal) > 0.93 without a square root: dot > 0 and dot² > 0.8649·|g|².
+                                // |cos(gradient, normal)| > 0.93 without a square root: dot² > 0.8649·|g|².
                                 let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
-                                let aligned = dot * dot > 0.8649 * Double(m2v)
-                                guard aligned else { continue }
-                                if dot > 0 || !signed { hit = true } else { against = true }
+                                hit = dot * dot > 0.8649 * Double(m2v)
                             }
-                            if hit { hits += 1 } else if against { reversed += 1 }
+                            if hit { hits += 1 }
                         }
                     }
                 }
             }
-            result.append(inside >= samples / 4 ? Double(max(0, hits - reversed)) / Double(inside) : nil)
-        }
-        return result
-    }
-
-    /// |mean just inside − mean just outside| of each side (3 pixels from it); `nil` for a side
-    /// mostly outside the frame. A candidate's `bandContrast` is the mean over the sides seen.
-    static func sideBandContrast(of quad: Quadrilateral, edges: EdgeMap) -> [Double?] {
-        let w = edges.width, h = edges.height
-        let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
-        var result: [Double?] = []
-        for i in 0..<4 {
-            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
-            let length = a.distance(to: b)
-            guard length > 4 else { result.append(nil); continue }
-            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-            // Point the normal inwards.
-            if (cx - a.x) * nx + (cy - a.y) * ny < 0 { nx = -nx; ny = -ny }
-            var inside = 0, outside = 0, count = 0
-            let samples = max(8, Int(length / 3))
-            for s in 1..<samples {
-                let t = Double(s) / Double(samples)
-                let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
-                let ix = Int(px + 3 * nx), iy = Int(py + 3 * ny), ox = Int(px - 3 * nx), oy = Int(py - 3 * ny)
-                guard ix >= 0, iy >= 0, ix < w, iy < h, ox >= 0, oy >= 0, ox < w, oy < h else { continue }
-                inside += Int(edges.source[iy * w + ix])
-                outside += Int(edges.source[oy * w + ox])
-                count += 1
-            }
-            result.append(count >= samples / 4 ? abs(Double(inside - outside)) / Double(count) : nil)
+            result.append(inside >= samples / 4 ? Double(hits) / Double(inside) : nil)
         }
         return result
     }

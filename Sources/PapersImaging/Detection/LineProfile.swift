@@ -1,0 +1,126 @@
+/// The evidence along one detected line, sampled every two pixels across the frame and kept as
+/// running sums, so that any stretch of the line (the side of a candidate quadrilateral) is
+/// scored in constant time instead of by walking it again for every candidate.
+///
+/// Per sample it records what `QuadSearch.sideCoverage` and `QuadSearch.sideBandContrast` look at:
+/// whether an edge of the line's orientation and polarity lies within a pixel of it (or one of
+/// the opposite polarity), and the brightness three pixels to either side.
+struct LineProfile {
+    /// Sample spacing along the line, in pixels.
+    static let spacing = 2.0
+
+    let line: Line
+    /// The position along the line (`t`, see `position(of:)`) of sample 0.
+    private let start: Double
+    /// Running sums with one more entry than there are samples: entry k sums samples 0..<k.
+    private var inside: [Int32] = [0]
+    private var hits: [Int32] = [0]
+    private var reversed: [Int32] = [0]
+    private var bandSamples: [Int32] = [0]
+    private var plusSum: [Int32] = [0]
+    private var minusSum: [Int32] = [0]
+
+    /// Samples `line` across the edge map.
+    init(line: Line, edges: EdgeMap) {
+        self.line = line
+        let w = edges.width, h = edges.height
+        let c = line.cosTheta, s = line.sinTheta
+        // p(t) = rho·n + t·d with n = (c, s), d = (−s, c); the stretch of t inside the frame.
+        var lo = -Double.infinity, hi = Double.infinity
+        func clip(_ base: Double, _ slope: Double, _ size: Double) {
+            if abs(slope) < 1e-9 {
+                if base < 0 || base >= size { lo = 1; hi = 0 }
+                return
+            }
+            let t0 = -base / slope, t1 = (size - base) / slope
+            lo = max(lo, min(t0, t1))
+            hi = min(hi, max(t0, t1))
+        }
+        clip(line.rho * c, -s, Double(w))
+        clip(line.rho * s, c, Double(h))
+        start = lo.isFinite ? lo : 0
+        guard lo.isFinite, hi.isFinite, hi > lo else { return }
+        let count = Int((hi - lo) / Self.spacing) + 1
+        for array in [\LineProfile.inside, \.hits, \.reversed, \.bandSamples, \.plusSum, \.minusSum] {
+            self[keyPath: array].reserveCapacity(count + 1)
+        }
+        let threshold2 = Int32(edges.threshold * edges.threshold)
+        let maxX = Double(w - 2), maxY = Double(h - 2)
+        let (ox, oy) = (line.rho * c, line.rho * s)
+        var (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus): (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
+        edges.magnitude2.withUnsafeBufferPointer { m2 in
+            edges.gx.withUnsafeBufferPointer { gx in
+                edges.gy.withUnsafeBufferPointer { gy in
+                    edges.source.withUnsafeBufferPointer { gray in
+                        for k in 0..<count {
+                            let t = lo + Double(k) * Self.spacing
+                            let px = ox - t * s, py = oy + t * c
+                            if px >= 2, py >= 2, px < maxX, py < maxY {
+                                sumInside += 1
+                                var hit = false, against = false
+                                for offset in -1...1 where !hit {
+                                    // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
+                                    let x = Int(px + c * Double(offset) + 0.5), y = Int(py + s * Double(offset) + 0.5)
+                                    let index = y * w + x
+                                    let m2v = m2[index]
+                                    guard m2v >= threshold2 else { continue }
+                                    // cos(gradient, normal) > 0.93 without a square root: dot² > 0.8649·|g|².
+                                    let dot = Double(gx[index]) * c + Double(gy[index]) * s
+                                    guard dot * dot > 0.8649 * Double(m2v) else { continue }
+                                    if dot > 0 { hit = true } else { against = true }
+                                }
+                                if hit { sumHits += 1 } else if against { sumReversed += 1 }
+                            }
+                            let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
+                            if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {
+                                sumBand += 1
+                                sumPlus += Int32(gray[iy * w + ix])
+                                sumMinus += Int32(gray[jy * w + jx])
+                            }
+                            inside.append(sumInside)
+                            hits.append(sumHits)
+                            reversed.append(sumReversed)
+                            bandSamples.append(sumBand)
+                            plusSum.append(sumPlus)
+                            minusSum.append(sumMinus)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position of a point's projection along the line.
+    @inline(__always) func position(of p: Point) -> Double { -p.x * line.sinTheta + p.y * line.cosTheta }
+
+    /// The running-sum entries bounding the samples strictly between two points on the line.
+    @inline(__always) private func range(_ a: Point, _ b: Point) -> (Int, Int) {
+        let ta = (position(of: a) - start) / Self.spacing, tb = (position(of: b) - start) / Self.spacing
+        let samples = inside.count - 1
+        let first = max(0, min(samples, Int((min(ta, tb) + 1e-9).rounded(.up))))
+        let last = max(first, min(samples, Int((max(ta, tb) - 1e-9).rounded(.down)) + 1))
+        return (first, last)
+    }
+
+    /// The fraction of the samples between `a` and `b` (inside the frame) backed by an edge of the
+    /// line's polarity, less those backed by the opposite polarity; `nil` when less than a quarter
+    /// of the stretch lies inside the frame. Matches `QuadSearch.sideCoverage` for a side on this line.
+    func coverage(from a: Point, to b: Point) -> Double? {
+        let (first, last) = range(a, b)
+        let seen = Int(inside[last] - inside[first])
+        let expected = max(8, Int(a.distance(to: b) / Self.spacing))
+        guard seen >= expected / 4, seen > 0 else { return nil }
+        let net = Int(hits[last] - hits[first]) - Int(reversed[last] - reversed[first])
+        return Double(max(0, net)) / Double(seen)
+    }
+
+    /// |mean brightness three pixels to one side − three pixels to the other| between `a` and `b`;
+    /// `nil` when less than a quarter of the stretch has both sides in the frame.
+    func bandContrast(from a: Point, to b: Point) -> Double? {
+        let (first, last) = range(a, b)
+        let seen = Int(bandSamples[last] - bandSamples[first])
+        let expected = max(8, Int(a.distance(to: b) / Self.spacing))
+        guard seen >= expected / 4, seen > 0 else { return nil }
+        return abs(Double(plusSum[last] - plusSum[first]) - Double(minusSum[last] - minusSum[first])) / Double(seen)
+    }
+}
