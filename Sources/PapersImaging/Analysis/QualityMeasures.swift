@@ -34,26 +34,31 @@ struct QualityMeasures: Sendable {
                     }
                     guard w > 6, h > 6 else { return }
                     // A 3×3 box smoothing (×9), separable: horizontal sums, then vertical, takes
-                    // sensor noise down before differentiating.
-                    var across = [Int32](repeating: 0, count: w * h)
-                    var smooth = [Int32](repeating: 0, count: w * h)
+                    // sensor noise down before differentiating. Rows are kept in rings (three of
+                    // horizontal sums, five of smoothed rows: a second difference spans two rows
+                    // either side), not as whole images.
+                    var across = [Int32](repeating: 0, count: 3 * w)
+                    var smooth = [Int32](repeating: 0, count: 5 * w)
                     across.withUnsafeMutableBufferPointer { acrossBuffer in
                         smooth.withUnsafeMutableBufferPointer { smoothBuffer in
                             guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress else { return }
-                            for y in 0..<h {
-                                let row = p + y * w, out = a + y * w
-                                for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
-                            }
-                            for y in 1..<(h - 1) {
-                                let up = a + (y - 1) * w, mid = a + y * w, down = a + (y + 1) * w, out = s + y * w
-                                for x in 1..<(w - 1) { out[x] = up[x] &+ mid[x] &+ down[x] }
-                            }
                             let dh = d, dv = d + bins, de1 = d + 2 * bins, de2 = d + 3 * bins
-                            for y in 3..<(h - 3) {
-                                let r = s + y * w, above = r - 2 * w, below = r + 2 * w
+                            for y in 0..<h {
+                                let row = p + y * w, out = a + (y % 3) * w
+                                for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
+                                guard y >= 2 else { continue }
+                                // Smoothed row y − 1 from horizontal rows y − 2 … y.
+                                let sy = y - 1
+                                let up = a + ((sy - 1) % 3) * w, mid = a + (sy % 3) * w, down = a + (y % 3) * w
+                                let smoothed = s + (sy % 5) * w
+                                for x in 1..<(w - 1) { smoothed[x] = up[x] &+ mid[x] &+ down[x] }
+                                // Second differences of row sy − 2, which needs smoothed rows sy − 4 … sy.
+                                let r = sy - 2
+                                guard r >= 3, r < h - 3 else { continue }
+                                let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
                                 for x in 3..<(w - 3) {
-                                    let c2 = 2 &* r[x]
-                                    dh[Int(min(abs(r[x - 2] &+ r[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    let c2 = 2 &* centre[x]
+                                    dh[Int(min(abs(centre[x - 2] &+ centre[x + 2] &- c2) / 9, 1020))] &+= 1
                                     dv[Int(min(abs(above[x] &+ below[x] &- c2) / 9, 1020))] &+= 1
                                     de1[Int(min(abs(above[x - 2] &+ below[x + 2] &- c2) / 9, 1020))] &+= 1
                                     de2[Int(min(abs(above[x + 2] &+ below[x - 2] &- c2) / 9, 1020))] &+= 1

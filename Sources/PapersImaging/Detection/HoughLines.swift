@@ -75,25 +75,35 @@ enum HoughLines {
         let rhoStep = 2.0
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
         let rhoBins = 2 * diagonal + 1
-        var accumulator = [Int32](repeating: 0, count: thetaBins * rhoBins)
+        // Votes fit 16 bits: the analysis plane is at most a few hundred pixels across.
+        var accumulator = [UInt16](repeating: 0, count: thetaBins * rhoBins)
         let step = 2 * Double.pi / Double(thetaBins)
-        let cosines = (0..<thetaBins).map { cos(Double($0) * step) }
-        let sines = (0..<thetaBins).map { sin(Double($0) * step) }
+        // cos and sin per bin in 16.16 fixed point, already divided by the ρ step, so that a vote is
+        // two integer multiplies and a shift (this loop runs seven times per edge pixel).
+        let fixedCos = (0..<thetaBins).map { Int32((cos(Double($0) * step) / rhoStep * 65536).rounded()) }
+        let fixedSin = (0..<thetaBins).map { Int32((sin(Double($0) * step) / rhoStep * 65536).rounded()) }
+        let binsPerRadian = Float(Double(thetaBins) / (2 * .pi))
         accumulator.withUnsafeMutableBufferPointer { acc in
-            for edge in edges.edges {
-                var direction = Double(edge.angle)
-                if direction < 0 { direction += 2 * .pi }
-                let center = Int((direction / step).rounded()) % thetaBins
-                for offset in -3...3 {
-                    let bin = (center + offset + thetaBins) % thetaBins
-                    let rho = (Double(edge.x) * cosines[bin] + Double(edge.y) * sines[bin]) / rhoStep
-                    acc[bin * rhoBins + Int(rho.rounded()) + diagonal] += 1
+            fixedCos.withUnsafeBufferPointer { cosines in
+                fixedSin.withUnsafeBufferPointer { sines in
+                    let offset = Int32(diagonal) << 16 + 32768
+                    for edge in edges.edges {
+                        var direction = edge.angle
+                        if direction < 0 { direction += 2 * .pi }
+                        let center = Int(direction * binsPerRadian + 0.5)
+                        for delta in -3...3 {
+                            var bin = center + delta
+                            if bin < 0 { bin += thetaBins } else if bin >= thetaBins { bin -= thetaBins }
+                            let rho = (edge.x &* cosines[bin] &+ edge.y &* sines[bin] &+ offset) >> 16
+                            acc[bin * rhoBins + Int(rho)] &+= 1
+                        }
+                    }
                 }
             }
         }
         // Peaks: strongest first, each suppressing its neighbourhood of ±3° and ±6 pixels (θ wraps around).
-        let minimumVotes = Int32(max(10, min(edges.width, edges.height) / 16))
-        var cells: [(index: Int, votes: Int32)] = []
+        let minimumVotes = UInt16(max(10, min(edges.width, edges.height) / 16))
+        var cells: [(index: Int, votes: UInt16)] = []
         accumulator.withUnsafeBufferPointer { acc in
             // Only cells that are maxima of their 3×3 neighbourhood can be peaks.
             for bin in 0..<thetaBins {
@@ -116,7 +126,7 @@ enum HoughLines {
             cells.removeAll { cell in
                 let bin = cell.index / rhoBins, r = cell.index % rhoBins
                 let oppositeBin = (bin + thetaBins / 2) % thetaBins, oppositeR = 2 * diagonal - r
-                var opposite: Int32 = 0
+                var opposite: UInt16 = 0
                 // ±2° of direction, the same ρ bin: a thin printed margin beside a side sits a bin off.
                 for db in -2...2 where oppositeR >= 0 && oppositeR < rhoBins {
                     opposite = max(opposite, acc[((oppositeBin + db + thetaBins) % thetaBins) * rhoBins + oppositeR])
