@@ -24,9 +24,11 @@ struct CaptureEval: AsyncParsableCommand {
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
     @Flag(name: .long, help: "Print the scores as JSON.") var json = false
     @Flag(name: .long, help: "List each photo the analysis got wrong on stderr.") var verbose = false
+    @Option(name: .long, help: "Write each photo the analysis got wrong, annotated, into this directory (N.png).") var saveMisses: String?
 
     func run() async throws {
         let frame = try FrameSize.parse(size)
+        if let saveMisses { try FileManager.default.createDirectory(atPath: saveMisses, withIntermediateDirectories: true) }
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = frame.width
         configuration.height = frame.height
@@ -39,6 +41,9 @@ struct CaptureEval: AsyncParsableCommand {
             let frame = try CLIImages.asDelivered(photo)
             let analysis = analyzer.analyze(frame).analysis
             let problems = score.add(analysis, truth: photo.truth)
+            if let saveMisses, !problems.isEmpty {
+                try CLIImages.save(AnalysisAnnotator.annotate(frame, analysis: analysis), to: "\(saveMisses)/\(index).png")
+            }
             if verbose && !problems.isEmpty {
                 FileHandle.standardError.write(Data("photo \(index) (\(photo.truth.kind.rawValue) on \(photo.truth.background.rawValue)): \(problems.joined(separator: "; "))\n".utf8))
             }

@@ -42,7 +42,8 @@ public struct CaptureAnalyzer: Sendable {
         let measured: Image
         var toFrame: Homography?
         if let detection {
-            let quad = detection.quad
+            // A document running out of the frame is judged on its visible part.
+            let quad = detection.measuredQuad
             let aspect = max(0.3, min(3.5, quad.meanWidth / max(1, quad.meanHeight)))
             // Never upsample: a document smaller than the measuring width is measured at its own size,
             // so that a small but sharp document does not read as blurred.

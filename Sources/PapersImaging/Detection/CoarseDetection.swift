@@ -23,21 +23,36 @@ enum CoarseDetection {
         var views = [image.resized(width: w, height: h)]
         if let chroma { views.append(chroma.resized(width: w, height: h)) }
         views.append(textureEnergy(fineEdges, factor: k, width: w, height: h))
+        let blurred = views.map { boxBlurred(boxBlurred($0, radius: 2), radius: 2) }
         var candidates: [QuadSearch.Candidate] = []
-        for view in views {
-            let edges = EdgeMap(boxBlurred(boxBlurred(view, radius: 2), radius: 2), minimumThreshold: 6 * 4)
+        for view in blurred {
+            let edges = EdgeMap(view, minimumThreshold: 6 * 4)
             candidates += QuadSearch.candidates(lines: HoughLines.detect(edges), edges: edges)
         }
-        guard let coarse = QuadSearch.choose(candidates, width: Double(w), height: Double(h)) else { return nil }
         let scale = Double(k)
-        let quad = Quadrilateral(corners: coarse.quad.corners.map { Point(x: ($0.x + 0.5) * scale - 0.5, y: ($0.y + 0.5) * scale - 0.5) })!
-        guard let snapped = snap(quad, edges: fineEdges, reach: 2.5 * scale) else { return nil }
-        var result = coarse
-        result.quad = snapped
-        result.area = snapped.area
-        result.channel = 0
-        result.coverage = QuadSearch.coverage(of: snapped, edges: fineEdges)
-        return result
+        func toPlane(_ quad: Quadrilateral) -> Quadrilateral {
+            Quadrilateral(corners: quad.corners.map { Point(x: ($0.x + 0.5) * scale - 0.5, y: ($0.y + 0.5) * scale - 0.5) })!
+        }
+        // The outline from lines of the blurred views, and the outline of each view's document-like region.
+        var outlines: [QuadSearch.Candidate] = []
+        if let coarse = QuadSearch.choose(candidates, width: Double(w), height: Double(h)),
+           let snapped = snap(toPlane(coarse.quad), edges: fineEdges, reach: 2.5 * scale) {
+            var result = coarse
+            result.quad = snapped
+            outlines.append(result)
+        }
+        for view in blurred {
+            guard let region = region(in: view), let snapped = snap(toPlane(region.quad), edges: fineEdges, reach: 2.5 * scale) else { continue }
+            outlines.append(QuadSearch.Candidate(quad: snapped, lines: [], coverage: 0, area: 0, bandContrast: 0, channel: 0))
+        }
+        for i in outlines.indices {
+            outlines[i].area = outlines[i].quad.area
+            outlines[i].channel = 0
+            outlines[i].coverage = QuadSearch.coverage(of: outlines[i].quad, edges: fineEdges)
+        }
+        // The largest of the outlines about as well backed as the best.
+        guard let strongest = outlines.map(\.coverage).max() else { return nil }
+        return outlines.filter { $0.coverage >= 0.7 * strongest }.max { $0.area < $1.area }
     }
 
     /// The mean gradient magnitude over k×k blocks, as a gray image (clamped at 255).

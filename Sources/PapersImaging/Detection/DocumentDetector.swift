@@ -8,6 +8,12 @@ public struct DocumentDetection: Sendable, Hashable {
     public let confidence: Double
     /// Whether all four corners lie inside the frame.
     public let isInFrame: Bool
+    /// The part of the document inside the frame, when one of its sides runs outside it and was
+    /// inferred (its corners there are then an estimate); `nil` when all four sides were seen.
+    let visibleQuad: Quadrilateral?
+
+    /// The region to judge the picture on: the visible part of the document.
+    var measuredQuad: Quadrilateral { visibleQuad ?? quad }
 }
 
 /// Finds the quadrilateral of an ID card, passport page or sheet of paper in a photo.
@@ -45,9 +51,11 @@ public enum DocumentDetector {
         var chosen = maps.count == 1 ? first : QuadSearch.choose(candidates, width: w, height: h)
         // Nothing, or something small: on a patterned surface the pattern's lines may have hidden
         // the document's sides. Look again with the pattern blurred away.
-        if chosen.map({ $0.area < 0.12 * w * h }) ?? true,
+        // A document taken to run out of the frame may instead have a side the pattern hid.
+        let inferred = chosen?.inferredSide != nil
+        if chosen.map({ $0.area < 0.12 * w * h || inferred }) ?? true,
            let coarse = CoarseDetection.detect(plane: plane.image, chroma: chroma(), fineEdges: maps[0]),
-           coarse.coverage >= 0.3, coarse.area >= 1.4 * (chosen?.area ?? 0),
+           coarse.coverage >= (inferred ? 0.5 : 0.3), coarse.area >= (inferred ? 0.5 : 1.4) * (chosen?.area ?? 0),
            coarse.quad.isInside(width: Int(w), height: Int(h), margin: -2) {
             chosen = coarse
         }
@@ -55,10 +63,15 @@ public enum DocumentDetector {
         let edges = maps[candidate.channel]
         let refined = refine(candidate.quad, edges: edges) ?? candidate.quad
         let quad = orderCorners(Quadrilateral(corners: refined.corners.map(plane.toInput))!)
+        let visible = candidate.inferredSide.map { side in
+            orderCorners(Quadrilateral(corners: QuadSearch.visiblePart(of: refined, inferredSide: side, width: w, height: h)
+                .corners.map(plane.toInput))!)
+        }
         return DocumentDetection(
             quad: quad,
             confidence: min(1, max(0, QuadSearch.coverage(of: refined, edges: edges))),
-            isInFrame: quad.isInside(width: frameWidth, height: frameHeight, margin: -0.5))
+            isInFrame: quad.isInside(width: frameWidth, height: frameHeight, margin: -0.5),
+            visibleQuad: visible)
     }
 
     /// Refits each side to the edge pixels near it and intersects the refitted lines.

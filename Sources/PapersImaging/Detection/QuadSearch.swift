@@ -19,6 +19,11 @@ enum QuadSearch {
         var inFrameCoverage = 0.0
         /// The band contrast of the side where inside and outside differ least.
         var weakestBand = 0.0
+        /// The side (from corner i to corner i + 1) that was inferred rather than seen, for a
+        /// document running out of the frame.
+        var inferredSide: Int?
+        /// How many sides lie mostly inside the frame (and so were scored).
+        var seenSides = 4
     }
 
     static func candidates(lines: [Line], edges: EdgeMap, channel: Int = 0) -> [Candidate] {
@@ -56,22 +61,30 @@ enum QuadSearch {
                 guard area > 0.03 * frameArea else { continue }
                 let long = max(quad.meanWidth, quad.meanHeight), short = min(quad.meanWidth, quad.meanHeight)
                 guard short > 0, long / short < 3.2 else { continue }
-                let sideProfiles = [profiles[ia1], profiles[ib2], profiles[ia2], profiles[ib1]]
-                let corners = quad.corners
-                let sideCoverages = (0..<4).map { sideProfiles[$0].coverage(from: corners[$0], to: corners[($0 + 1) % 4]) }
-                var candidate = Candidate(quad: quad, lines: sides, coverage: Self.meanCoverage(sideCoverages), area: area,
-                                          bandContrast: 0, channel: channel)
-                let seen = sideCoverages.compactMap { $0 }
-                candidate.weakestSide = seen.min() ?? 0
-                candidate.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
-                let bands = (0..<4).compactMap { sideProfiles[$0].bandContrast(from: corners[$0], to: corners[($0 + 1) % 4]) }
-                candidate.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
-                candidate.weakestBand = bands.min() ?? 0
-                candidates.append(candidate)
+                candidates.append(scored(quad, lines: sides, profiles: [profiles[ia1], profiles[ib2], profiles[ia2], profiles[ib1]],
+                                         channel: channel))
             }
         }
+        candidates += openCandidates(lines: lines, pairs: pairs, profiles: profiles, width: w, height: h, channel: channel)
         let strongest = candidates.map(\.coverage).max() ?? 0
         return candidates.filter { $0.coverage >= strongest * 0.4 }
+    }
+
+    /// A candidate scored side by side from the profiles of the lines its sides lie on; a `nil`
+    /// profile is a side that was not seen but inferred (it lies outside the frame).
+    static func scored(_ quad: Quadrilateral, lines: [Line], profiles: [LineProfile?], channel: Int) -> Candidate {
+        let corners = quad.corners
+        let sideCoverages = (0..<4).map { profiles[$0]?.coverage(from: corners[$0], to: corners[($0 + 1) % 4]) }
+        var candidate = Candidate(quad: quad, lines: lines, coverage: meanCoverage(sideCoverages), area: quad.area,
+                                  bandContrast: 0, channel: channel)
+        let seen = sideCoverages.compactMap { $0 }
+        candidate.seenSides = seen.count
+        candidate.weakestSide = seen.min() ?? 0
+        candidate.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
+        let bands = (0..<4).compactMap { profiles[$0]?.bandContrast(from: corners[$0], to: corners[($0 + 1) % 4]) }
+        candidate.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
+        candidate.weakestBand = bands.min() ?? 0
+        return candidate
     }
 
     /// The document among the candidates. Inner rectangles (a photo, a text box) can be as well
@@ -88,7 +101,15 @@ enum QuadSearch {
         let overall = largestWellBacked(candidates)
         guard let best = largestWellBacked(inside) else { return overall.map { enclosing($0, among: candidates) } }
         if let overall, overall.coverage > best.coverage * 1.2 { return enclosing(overall, among: candidates) }
-        return enclosing(best, among: inside)
+        // A document running out of the frame can enclose the rectangles printed on it; reaching
+        // out, it must be well backed on every side seen (a patterned surface's grid is not), and
+        // three sides must be seen (two sides of a document prolonged past it make no outline), about
+        // as well backed as the rectangle it would replace.
+        let reaching = candidates.filter {
+            !$0.quad.isInside(width: Int(w), height: Int(h), margin: -2) && $0.weakestSide >= 0.5 && $0.seenSides >= 3
+                && $0.inFrameCoverage >= 0.8 * best.coverage
+        }
+        return enclosing(best, among: inside + reaching)
     }
 
     /// A document holds its photo and text boxes, which are often better backed than its own

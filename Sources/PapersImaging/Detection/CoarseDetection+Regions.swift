@@ -1,0 +1,128 @@
+import Foundation
+
+extension CoarseDetection {
+    /// A document found as a region of a coarse view rather than by its lines: the view is split
+    /// at its Otsu threshold, and the document is the largest compact, rectangle-like blob (its
+    /// convex hull fills most of its smallest enclosing rectangle) lying inside the frame.
+    ///
+    /// On a checked cloth the document's sides have edges only where the squares are darker (or
+    /// brighter) than the card, so line votes are weak; blurred, the cloth becomes an even
+    /// mid-tone and the card a distinct patch, whatever its sides look like up close.
+    ///
+    /// - Returns: the smallest enclosing rectangle of the blob in the view's pixels, and how much of
+    ///   that rectangle the blob's hull fills (0…1), or `nil` when nothing fits.
+    static func region(in view: Image) -> (quad: Quadrilateral, fill: Double)? {
+        let w = view.width, h = view.height
+        guard w >= 8, h >= 8 else { return nil }
+        let pixels = view.packed.pixels
+        let threshold = otsuThreshold(pixels)
+        var best: (quad: Quadrilateral, fill: Double, score: Double)?
+        for darkDocument in [true, false] {
+            var seen = [Bool](repeating: false, count: w * h)
+            @inline(__always) func member(_ i: Int) -> Bool { darkDocument ? pixels[i] < threshold : pixels[i] >= threshold }
+            var stack: [Int] = []
+            for start in 0..<(w * h) where !seen[start] && member(start) {
+                // Flood fill (4-neighbour); per row keep the leftmost and rightmost pixel for the hull.
+                var rowMin = [Int](repeating: Int.max, count: h), rowMax = [Int](repeating: -1, count: h)
+                var count = 0
+                var touchesBorder = false
+                seen[start] = true
+                stack.append(start)
+                while let i = stack.popLast() {
+                    count += 1
+                    let x = i % w, y = i / w
+                    if x == 0 || y == 0 || x == w - 1 || y == h - 1 { touchesBorder = true }
+                    rowMin[y] = min(rowMin[y], x)
+                    rowMax[y] = max(rowMax[y], x)
+                    if x > 0, !seen[i - 1], member(i - 1) { seen[i - 1] = true; stack.append(i - 1) }
+                    if x < w - 1, !seen[i + 1], member(i + 1) { seen[i + 1] = true; stack.append(i + 1) }
+                    if y > 0, !seen[i - w], member(i - w) { seen[i - w] = true; stack.append(i - w) }
+                    if y < h - 1, !seen[i + w], member(i + w) { seen[i + w] = true; stack.append(i + w) }
+                }
+                guard !touchesBorder, Double(count) >= 0.03 * Double(w * h) else { continue }
+                var outline: [Point] = []
+                for y in 0..<h where rowMax[y] >= 0 {
+                    outline.append(Point(x: Double(rowMin[y]), y: Double(y) + 0.5))
+                    outline.append(Point(x: Double(rowMax[y]) + 1, y: Double(y) + 0.5))
+                }
+                let hull = convexHull(outline)
+                guard hull.count >= 3, let rectangle = smallestEnclosingRectangle(hull) else { continue }
+                let hullArea = polygonArea(hull)
+                let fill = hullArea / max(1, rectangle.area)
+                let long = max(rectangle.meanWidth, rectangle.meanHeight), short = min(rectangle.meanWidth, rectangle.meanHeight)
+                guard fill >= 0.85, short > 0, long / short < 3.2 else { continue }
+                let score = hullArea * fill
+                if score > best?.score ?? 0 { best = (rectangle, fill, score) }
+            }
+        }
+        return best.map { ($0.quad, $0.fill) }
+    }
+
+    /// The threshold that best splits a histogram into two classes (Otsu's method).
+    static func otsuThreshold(_ pixels: [UInt8]) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in pixels { histogram[Int(v)] += 1 }
+        let total = Double(pixels.count)
+        let sumAll = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var weightBelow = 0.0, sumBelow = 0.0, bestVariance = -1.0, best = 128
+        for t in 0..<256 {
+            weightBelow += Double(histogram[t])
+            sumBelow += Double(t * histogram[t])
+            let weightAbove = total - weightBelow
+            guard weightBelow > 0, weightAbove > 0 else { continue }
+            let meanBelow = sumBelow / weightBelow, meanAbove = (sumAll - sumBelow) / weightAbove
+            let variance = weightBelow * weightAbove * (meanBelow - meanAbove) * (meanBelow - meanAbove)
+            if variance > bestVariance { bestVariance = variance; best = t + 1 }
+        }
+        return UInt8(min(255, best))
+    }
+
+    /// The convex hull of points, counter-clockwise in image coordinates (monotone chain).
+    static func convexHull(_ points: [Point]) -> [Point] {
+        let sorted = points.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        guard sorted.count >= 3 else { return sorted }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var lower: [Point] = [], upper: [Point] = []
+        for p in sorted {
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// The area of a simple polygon (shoelace formula).
+    static func polygonArea(_ polygon: [Point]) -> Double {
+        var sum = 0.0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return abs(sum) / 2
+    }
+
+    /// The rectangle of least area around a convex polygon: one of its sides lies along a side of
+    /// the polygon (rotating calipers, by brute force over the hull's few sides).
+    static func smallestEnclosingRectangle(_ hull: [Point]) -> Quadrilateral? {
+        var best: (area: Double, quad: Quadrilateral)?
+        for i in hull.indices {
+            let a = hull[i], b = hull[(i + 1) % hull.count]
+            let length = a.distance(to: b)
+            guard length > 1e-9 else { continue }
+            let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+            for p in hull {
+                let u = p.x * ux + p.y * uy, v = -p.x * uy + p.y * ux
+                minU = min(minU, u); maxU = max(maxU, u); minV = min(minV, v); maxV = max(maxV, v)
+            }
+            let area = (maxU - minU) * (maxV - minV)
+            guard area < best?.area ?? .infinity else { continue }
+            func corner(_ u: Double, _ v: Double) -> Point { Point(x: u * ux - v * uy, y: u * uy + v * ux) }
+            best = (area, Quadrilateral(corner(minU, minV), corner(maxU, minV), corner(maxU, maxV), corner(minU, maxV)))
+        }
+        return best?.quad
+    }
+}
