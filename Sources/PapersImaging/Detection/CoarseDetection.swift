@@ -42,7 +42,7 @@ enum CoarseDetection {
             outlines.append(result)
         }
         for view in blurred {
-            guard let region = region(in: view), let snapped = snap(toPlane(region.quad), edges: fineEdges, reach: 2.5 * scale) else { continue }
+            guard let region = region(in: view), let snapped = snap(toPlane(region.quad), edges: fineEdges, reach: 1.5 * scale) else { continue }
             outlines.append(QuadSearch.Candidate(quad: snapped, lines: [], coverage: 0, area: 0, bandContrast: 0, channel: 0))
         }
         for i in outlines.indices {

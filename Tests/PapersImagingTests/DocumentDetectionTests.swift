@@ -1,0 +1,100 @@
+import Foundation
+@testable import PapersImaging
+import Testing
+
+/// The pieces of document detection that the capture tests reach only through whole photos:
+/// the region look of the coarse detection and documents running out of the frame.
+@Suite("Document detection")
+struct DocumentDetectionTests {
+    /// A coarse view: a checked residue (period 4, ±`ripple` levels around `level`) with a
+    /// rotated rectangle of `inside` drawn on it; returns the view and the rectangle's corners.
+    static func coarseView(level: UInt8 = 120, ripple: Int = 8, inside: UInt8 = 60, degrees: Double = 12) -> (Image, Quadrilateral) {
+        let w = 110, h = 62
+        let angle = degrees * .pi / 180
+        let cx = 55.0, cy = 31.0, hw = 26.0, hh = 14.0
+        let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (x, y) in
+            Point(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
+        }
+        let quad = Quadrilateral(corners: corners)!
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let u = (p.x - cx) * cos(angle) + (p.y - cy) * sin(angle), v = -(p.x - cx) * sin(angle) + (p.y - cy) * cos(angle)
+                let checker = ((x / 2) + (y / 2)) % 2 == 0 ? ripple : -ripple
+                pixels[y * w + x] = abs(u) <= hw && abs(v) <= hh ? inside : UInt8(Int(level) + checker)
+            }
+        }
+        return (Image(width: w, height: h, format: .gray, pixels: pixels)!, quad)
+    }
+
+    @Test("a card that stands out of a blurred checked cloth is found as a region", arguments: [0.0, 12, -25, 40])
+    func regionFound(degrees: Double) throws {
+        let (view, truth) = Self.coarseView(degrees: degrees)
+        let found = CoarseDetection.region(in: view)
+        #expect(found != nil)
+        let region = try #require(found)
+        #expect(region.quad.intersectionOverUnion(with: truth) >= 0.9)
+        #expect(region.fill >= 0.85)
+    }
+
+    @Test("a brighter card is found too (both polarities are tried)")
+    func brighterRegion() throws {
+        let (view, truth) = Self.coarseView(level: 90, inside: 200)
+        let found = CoarseDetection.region(in: view)
+        #expect(found != nil)
+        let region = try #require(found)
+        #expect(region.quad.intersectionOverUnion(with: truth) >= 0.9)
+    }
+
+    @Test("an even view, or one whose only blob touches the frame's edge, has no region")
+    func noRegion() {
+        #expect(CoarseDetection.region(in: Image(width: 110, height: 62, format: .gray, fill: 120)) == nil)
+        var pixels = [UInt8](repeating: 120, count: 110 * 62)
+        for y in 0..<62 { for x in 0..<40 { pixels[y * 110 + x] = 40 } }  // a dark band along the left edge
+        #expect(CoarseDetection.region(in: Image(width: 110, height: 62, format: .gray, pixels: pixels)!) == nil)
+    }
+
+    @Test("the smallest enclosing rectangle of a rotated rectangle's hull is that rectangle")
+    func enclosingRectangle() throws {
+        let (_, truth) = Self.coarseView(degrees: 30)
+        let hull = CoarseDetection.convexHull(truth.corners + [Point(x: 55, y: 31), Point(x: 60, y: 30)])
+        #expect(hull.count == 4)
+        let rectangle = try #require(CoarseDetection.smallestEnclosingRectangle(hull))
+        #expect(abs(rectangle.area - truth.area) < 1)
+        #expect(rectangle.intersectionOverUnion(with: truth) > 0.99)
+    }
+
+    @Test("the visible part of a document running out of the frame stops at the frame's edge")
+    func visiblePart() {
+        // Corners 0 and 1 (the inferred side, from corner 0 to corner 1) lie below a 100×100 frame.
+        let quad = Quadrilateral(Point(x: 70, y: 140), Point(x: 20, y: 140), Point(x: 20, y: 40), Point(x: 70, y: 40))
+        let visible = QuadSearch.visiblePart(of: quad, inferredSide: 0, width: 100, height: 100)
+        #expect(visible.isInside(width: 100, height: 100, margin: -0.01))
+        #expect(visible.corners[2] == quad.corners[2] && visible.corners[3] == quad.corners[3])
+        #expect(abs(visible.corners[0].y - 99) < 0.01 && abs(visible.corners[1].y - 99) < 0.01)
+        #expect(QuadSearch.visiblePart(of: quad, inferredSide: nil, width: 100, height: 100) == quad)
+    }
+
+    @Test("glare on documents partly out of frame is measured on their visible part and reported")
+    func glareOutOfFrame() {
+        var configuration = PhotoSynthesizer.Configuration()
+        configuration.width = 640
+        configuration.height = 360
+        configuration.heavyBlurRate = 0
+        configuration.mildBlurRate = 0
+        configuration.glareRate = 1
+        configuration.outOfFrameRate = 1
+        configuration.backgrounds = [.wood, .granite, .dark]
+        let synthesizer = PhotoSynthesizer(configuration: configuration)
+        var outOfFrame = 0, flagged = 0
+        for index in 0..<16 {
+            let photo = synthesizer.photo(seed: 21, index: index)
+            guard !photo.truth.documentInFrame, (0.6...1.4).contains(photo.truth.exposureGain) else { continue }
+            outOfFrame += 1
+            if CaptureAnalyzer().analyze(photo.image).analysis.glareDetected { flagged += 1 }
+        }
+        #expect(outOfFrame >= 10)
+        #expect(Double(flagged) >= 0.8 * Double(outOfFrame), "\(flagged) of \(outOfFrame)")
+    }
+}
