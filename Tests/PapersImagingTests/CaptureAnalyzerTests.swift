@@ -4,14 +4,15 @@ import Testing
 /// Capture analysis on a small, fixed set of synthetic photos (the large evaluation is `papers eval capture`).
 @Suite("Capture analysis")
 struct CaptureAnalyzerTests {
-    static func synthesizer(blur: Bool = false, glare: Bool = false, backgrounds: [SyntheticBackground]? = nil) -> PhotoSynthesizer {
+    static func synthesizer(blur: Bool = false, glare: Bool = false, outOfFrame: Bool = false,
+                            backgrounds: [SyntheticBackground]? = nil) -> PhotoSynthesizer {
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = 640
         configuration.height = 360
         configuration.heavyBlurRate = blur ? 1 : 0
         configuration.mildBlurRate = 0
         configuration.glareRate = glare ? 1 : 0
-        configuration.outOfFrameRate = 0
+        configuration.outOfFrameRate = outOfFrame ? 1 : 0
         configuration.backgrounds = backgrounds
         return PhotoSynthesizer(configuration: configuration)
     }

@@ -78,15 +78,7 @@ struct DocumentDetectionTests {
 
     @Test("glare on documents partly out of frame is measured on their visible part and reported")
     func glareOutOfFrame() {
-        var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = 640
-        configuration.height = 360
-        configuration.heavyBlurRate = 0
-        configuration.mildBlurRate = 0
-        configuration.glareRate = 1
-        configuration.outOfFrameRate = 1
-        configuration.backgrounds = [.wood, .granite, .dark]
-        let synthesizer = PhotoSynthesizer(configuration: configuration)
+        let synthesizer = CaptureAnalyzerTests.synthesizer(glare: true, outOfFrame: true, backgrounds: [.wood, .granite, .dark])
         var outOfFrame = 0, flagged = 0
         for index in 0..<16 {
             let photo = synthesizer.photo(seed: 21, index: index)
