@@ -33,10 +33,10 @@ struct MRZSearch {
         var outcome = Outcome()
         var earlier: [MRZReading] = []
         /// Reads one source; true when the reading is verified (the search is over).
-        func attempt(_ source: Image?, quarterTurns: Bool, straightened: Bool) -> Bool {
+        func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool) -> Bool {
             guard let source else { return false }
             do {
-                let reading = Self.doubted(try reader.read(source, quarterTurns: quarterTurns, straightened: straightened), by: earlier)
+                let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened), by: earlier)
                 earlier.append(reading)
                 if outcome.reading.map({ DocumentScanner.better(reading, than: $0) }) ?? true { outcome.reading = reading }
                 return reading.isVerified
@@ -46,9 +46,9 @@ struct MRZSearch {
             }
         }
         defer { if outcome.reading != nil { outcome.error = nil } }
-        if attempt(document, quarterTurns: false, straightened: true) { return outcome }
-        if attempt(photo, quarterTurns: document == nil, straightened: false) { return outcome }
-        if document != nil, attempt(widened(), quarterTurns: false, straightened: true) { return outcome }
+        if attempt(document, straightened: true) { return outcome }
+        if attempt(photo, rotations: document == nil ? [nil, .clockwise, .counterClockwise] : [nil], straightened: false) { return outcome }
+        if document != nil, attempt(widened(), straightened: true) { return outcome }
 
         // The photo turned: level with the outline first, then by fixed steps.
         var turns: [Double] = []
@@ -59,7 +59,8 @@ struct MRZSearch {
         for step in Self.steps where !turns.contains(where: { abs(Self.residual($0 - step)) < 15 }) {
             turns.append(step)
         }
-        for turn in turns where attempt(photo.turnedGray(by: turn), quarterTurns: true, straightened: false) {
+        // A quarter turn one way is the other way upside down, which the reader tries on its own.
+        for turn in turns where attempt(photo.turnedGray(by: turn), rotations: [nil, .clockwise], straightened: false) {
             return outcome
         }
         return outcome
