@@ -78,7 +78,7 @@ struct MRZSearch {
             guard Double(differing) <= sameTextTolerance * Double(total) else { continue }
             for (l, (mine, theirs)) in zip(reading.lines, other.lines).enumerated() {
                 for (c, (a, b)) in zip(mine, theirs).enumerated()
-                where a != b && other.confidences[l][c] >= confidentDisagreement {
+                where a != b && other.confidences[l][c] >= confidentDisagreement && reading.confidences[l][c] < confidentDisagreement {
                     doubted.insert(MRZReading.Position(line: l + 1, column: c + 1))
                 }
             }
