@@ -66,9 +66,11 @@ struct MRZSearch {
         return outcome
     }
 
-    /// A view reads the same print as the others: a character another reading of the same MRZ
-    /// (same layout, at most ``sameTextTolerance`` of the characters different) read otherwise with a confidence of at least ``confidentDisagreement`` is uncertain in `reading`,
-    /// however well its check digits hold (the decoder may have bent a misread to fit them).
+    /// A view reads the same print as the others: a character `reading` is not sure of (below
+    /// ``confidentDisagreement``) that another reading of the same MRZ (same layout, at most
+    /// ``sameTextTolerance`` of the characters different) read otherwise with that confidence is
+    /// uncertain, however well its check digits hold (the decoder may have bent a misread to fit
+    /// them). Two views each sure of a different character leave the check digits to decide.
     static func doubted(_ reading: MRZReading, by others: [MRZReading]) -> MRZReading {
         var doubted = Set(reading.uncertainPositions)
         let total = reading.lines.map(\.count).reduce(0, +)
