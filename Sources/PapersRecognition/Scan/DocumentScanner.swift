@@ -38,30 +38,24 @@ public struct DocumentScanner: Sendable {
         var side = SideScan(analysis: analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
                             face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: rectified)
 
-        // MRZ: the straightened document first, then the whole photo.
-        for (source, isRectified) in [(rectified, true), (image, false)] {
-            guard let source else { continue }
-            do {
-                let reading = try mrzReader.read(source, quarterTurns: !isRectified && rectified == nil, straightened: isRectified)
-                if side.mrz.map({ Self.better(reading, than: $0) }) ?? true { side.mrz = reading }
-                if reading.isVerified { break }
-            } catch {
-                if side.mrzError == nil || error.code == .mrzUnreadable { side.mrzError = error }
-            }
+        // The outline's angle, and its wider surroundings straightened (made only when needed).
+        let angle = result.detection.map { detection in
+            let a = detection.quad.corners[0], b = detection.quad.corners[1]
+            return atan2(b.y - a.y, b.x - a.x) * 180 / .pi
         }
-        if side.mrz != nil { side.mrzError = nil }
+        // An outline on a rectangle printed on the card leaves the MRZ or symbol partly outside it.
+        let widened = { () -> Image? in
+            guard let detection = result.detection, rectified != nil else { return nil }
+            return DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: Self.widenedOutlineMargin), maximumWidth: 1400)
+        }
+
+        // MRZ: the straightened document, the whole photo, then wider and turned views (see MRZSearch).
+        let mrz = MRZSearch(reader: mrzReader).run(document: rectified, widened: widened, photo: image, documentAngle: angle)
+        side.mrz = mrz.reading
+        side.mrzError = mrz.error
 
         // Barcodes: the straightened document, its widened outline, then the whole photo.
         if let barcodeReader {
-            let angle = result.detection.map { detection in
-                let a = detection.quad.corners[0], b = detection.quad.corners[1]
-                return atan2(b.y - a.y, b.x - a.x) * 180 / .pi
-            }
-            // An outline on a rectangle printed on the card leaves the symbol partly outside it.
-            let widened = { () -> Image? in
-                guard let detection = result.detection, rectified != nil else { return nil }
-                return DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: Self.widenedOutlineMargin), maximumWidth: 1400)
-            }
             // A side whose MRZ is verified has been read: a barcode it also carries is printed on the
             // document, so the straightened document is searched, not the whole photo (the photo
             // ladder is the slow part, and it finds nothing on most passports).

@@ -31,9 +31,14 @@ public struct MRZReader: Sendable {
     /// - Throws: ``RecognitionError`` `noMRZ` when nothing looks like an MRZ, `mrzUnreadable`
     ///   when MRZ-like lines are there but cannot be cut into characters.
     public func read(_ image: Image, quarterTurns: Bool = true, straightened: Bool = false) throws(RecognitionError) -> MRZReading {
+        try read(image, rotations: quarterTurns ? [nil, .clockwise, .counterClockwise] : [nil], straightened: straightened)
+    }
+
+    /// Reads the MRZ in `image` searched in each of `rotations` in turn (`nil`: as it is) until
+    /// one gives a reading. Lines found upside down are read turned by 180° in any rotation.
+    func read(_ image: Image, rotations: [Image.Rotation?], straightened: Bool) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
-        let rotations: [Image.Rotation?] = quarterTurns ? [nil, .clockwise, .counterClockwise] : [nil]
         for rotation in rotations {
             let upright = rotation.map { gray.rotated($0) } ?? gray
             let factor = upright.width > searchWidth ? Double(searchWidth) / Double(upright.width) : 1
