@@ -47,7 +47,7 @@ extension CoarseDetection {
                 }
                 let hull = convexHull(outline)
                 guard hull.count >= 3, let rectangle = smallestEnclosingRectangle(hull) else { continue }
-                let hullArea = polygonArea(hull)
+                let hullArea = Quadrilateral.polygonArea(hull)
                 let fill = hullArea / max(1, rectangle.area)
                 let long = max(rectangle.meanWidth, rectangle.meanHeight), short = min(rectangle.meanWidth, rectangle.meanHeight)
                 guard fill >= 0.85, short > 0, long / short < 3.2 else { continue }
@@ -92,16 +92,6 @@ extension CoarseDetection {
             upper.append(p)
         }
         return Array(lower.dropLast() + upper.dropLast())
-    }
-
-    /// The area of a simple polygon (shoelace formula).
-    static func polygonArea(_ polygon: [Point]) -> Double {
-        var sum = 0.0
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return abs(sum) / 2
     }
 
     /// The rectangle of least area around a convex polygon: one of its sides lies along a side of
