@@ -66,6 +66,30 @@ struct MRZDecoderTests {
         #expect(decoded.corrections == 0)
     }
 
+    @Test("a position under a check digit is as sure as its share among the characters it allows")
+    func checkedConfidence() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Birth date "740812": the '0' split between 'O' and '0', a trace of '8'.
+        Self.set(&p, line: 1, column: 15, [("O", 0.6), ("0", 0.38), ("8", 0.02)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.confidences[1][15] > 0.9)  // 0.38 of 0.408 (the digits, the trace and the floor)
+        #expect(decoded.confidences[1][15] < 0.95)
+    }
+
+    @Test("an O in a name also takes 0's share; other forbidden look-alikes stay doubt")
+    func unprotectedConfidence() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Surname "ERIKSSON": the 'O' at line 1 column 12 split with '0'.
+        Self.set(&p, line: 0, column: 11, [("0", 0.55), ("O", 0.44)])
+        // Given name "ANNA": the 'N' at column 17 read mostly as a '1', which a name cannot hold.
+        Self.set(&p, line: 0, column: 16, [("1", 0.9), ("N", 0.09)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.lines[0][11] == UInt8(ascii: "O"))
+        #expect(decoded.confidences[0][11] > 0.98)
+        #expect(decoded.lines[0][16] == UInt8(ascii: "N"))
+        #expect(decoded.confidences[0][16] < 0.1)
+    }
+
     @Test("lines that fit no MRZ shape give nothing")
     func wrongShape() {
         #expect(MRZDecoder.decode(Self.probabilities(["P<UTO<<<<<"])) == nil)

@@ -9,6 +9,9 @@ enum MRZDecoder {
     /// The OCR-B alphabet in class order.
     static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8)
 
+    /// The classes of `O` and `0`.
+    static let letterO = index(of: UInt8(ascii: "O")), digitZero = index(of: UInt8(ascii: "0"))
+
     /// An alternative is considered only when its probability is at least this.
     static let plausible: Float = 0.04
 
@@ -16,7 +19,8 @@ enum MRZDecoder {
     struct Decoded: Sendable {
         var format: MRZFormat
         var lines: [[UInt8]]
-        /// The probability of each chosen character.
+        /// The probability of each chosen character: among the characters its position allows
+        /// where a check digit covers it, outright elsewhere.
         var confidences: [[Float]]
         /// The names of the checks that fail (`idNumber`, `dob`, `expiryDate`, `personalNumber`, `composite`).
         var failedChecks: [String]
@@ -46,6 +50,21 @@ enum MRZDecoder {
             if let detected = try? MRZParser.detectFormat(unconstrained), shapes.contains(detected), detected != .mrvB { format = detected }
         }
         let schema = MRZSchema(format: format)
+        // A position under a check digit is judged among the characters it allows (a round glyph
+        // split between `O` and `0` is a sure `0` in a date: the check digit will catch a
+        // wrong one). An unprotected position (a name) keeps the recogniser's own doubt, except
+        // that `O` there also takes the share of `0`, the one pair of glyphs OCR-B draws almost
+        // alike; mass on any other character the field forbids (a `1` where a letter must be)
+        // says the glyph is damaged, and stays doubt.
+        var checked = Set<[Int]>()
+        for check in schema.checks {
+            for run in check.covers + [check.digit] { for column in run.range { checked.insert([run.line, column]) } }
+        }
+        func confidence(_ p: [Float], _ k: Int, _ l: Int, _ c: Int) -> Float {
+            if checked.contains([l, c]) { return posterior(p, k, allowed: schema.classes[l][c]) }
+            if k == letterO, !schema.classes[l][c].allows(alphabet[digitZero]) { return p[k] + p[digitZero] }
+            return p[k]
+        }
 
         var lines = [[UInt8]](), confidences = [[Float]]()
         for (l, line) in probabilities.enumerated() {
@@ -53,7 +72,7 @@ enum MRZDecoder {
             for (c, p) in line.enumerated() {
                 var k = argmax(p, allowed: schema.classes[l][c])
                 if l == 0, c == 0 { k = documentCodes(format).map(index(of:)).max { p[$0] < p[$1] }! }
-                bytes.append(alphabet[k]); conf.append(p[k])
+                bytes.append(alphabet[k]); conf.append(confidence(p, k, l, c))
             }
             lines.append(bytes); confidences.append(conf)
         }
@@ -64,7 +83,8 @@ enum MRZDecoder {
                 + [(check.digit.line, check.digit.range.lowerBound)]
             if let fix = repair(check, positions: positions, lines: lines, probabilities: probabilities, schema: schema) {
                 for (l, c, k) in fix {
-                    lines[l][c] = alphabet[k]; confidences[l][c] = probabilities[l][c][k]
+                    lines[l][c] = alphabet[k]
+                    confidences[l][c] = confidence(probabilities[l][c], k, l, c)
                     corrections += 1
                 }
             }
@@ -115,6 +135,14 @@ enum MRZDecoder {
     }
 
     static func index(of byte: UInt8) -> Int { alphabet.firstIndex(of: byte) ?? 0 }
+
+    /// The probability of class `k` given that the position can only hold a character of
+    /// `allowed`.
+    static func posterior(_ p: [Float], _ k: Int, allowed: MRZSchema.CharacterClass) -> Float {
+        var mass: Float = 0
+        for j in p.indices where allowed.allows(alphabet[j]) { mass += p[j] }
+        return mass > 0 ? p[k] / mass : p[k]
+    }
 
     /// The class with the highest probability among those `allowed`.
     static func argmax(_ p: [Float], allowed: MRZSchema.CharacterClass) -> Int {

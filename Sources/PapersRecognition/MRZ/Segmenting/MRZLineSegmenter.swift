@@ -22,10 +22,18 @@ enum MRZLineSegmenter {
     /// Cuts `line` of `gray` (packed gray, full resolution) into `count` cells.
     /// Returns `nil` when there is no usable line there.
     static func segment(_ gray: Image, line: TextLine, count: Int) -> SegmentedLine? {
-        guard let straight = straighten(gray, line: line) else { return nil }
+        guard var straight = straighten(gray, line: line) else { return nil }
         let h = max(4.0, line.height)
-        let mask = InkMask(gray: straight, radius: max(4, Int(h)))
-        guard let (top, bottom) = band(of: mask) else { return nil }
+        var mask = InkMask(gray: straight, radius: max(4, Int(h)))
+        guard var (top, bottom) = band(of: mask) else { return nil }
+        // Perspective and a tilted line lean the glyphs; cells are cut and classified upright.
+        let lean = slant(of: mask, top: top, bottom: bottom)
+        if abs(lean) >= 0.04, let upright = straighten(gray, line: line, slant: lean) {
+            let uprightMask = InkMask(gray: upright, radius: max(4, Int(h)))
+            if let uprightBand = band(of: uprightMask) {
+                (straight, mask, (top, bottom)) = (upright, uprightMask, uprightBand)
+            }
+        }
 
         // Column profile over the text band.
         var profile = [Double](repeating: 0, count: mask.width)
@@ -73,7 +81,8 @@ enum MRZLineSegmenter {
 
     /// The grid whose `count + 1` boundaries cross the least ink while the cells cover the inked
     /// span `first..<last`. Boundary `i` sits at `offset + pitch·i + bend·i²`: the bend absorbs the
-    /// steady change of pitch that a slightly wrong perspective leaves along a line.
+    /// steady change of pitch that perspective (of the photo, or a slightly wrong straightening)
+    /// leaves along a line.
     ///
     /// When the inked span disagrees with the print's `period` (glare or a cut-off edge hides the
     /// line's end, or its start), the grid keeps the period and is anchored at whichever end fits.
@@ -86,11 +95,14 @@ enum MRZLineSegmenter {
         }
         let estimate = spanPitch
         var best = (offset: first - 0.15 * estimate, pitch: estimate, bend: 0.0, cost: Double.infinity)
-        for b in -5...5 {
-            // Up to ±8% change of pitch from one end of the line to the other.
+        for b in -8...8 {
+            // Up to ±26% change of pitch from one end of the line to the other (a strong
+            // perspective); the pitch at the start is searched around the one that keeps the
+            // mean pitch at the estimate.
             let bend = Double(b) * 0.016 * estimate / n
+            let start = estimate - bend * n
             for p in 0...30 {
-                let pitch = estimate * (0.94 + 0.004 * Double(p))
+                let pitch = start * (0.94 + 0.004 * Double(p))
                 for o in 0...16 {
                     let offset = first - pitch * (0.02 + 0.03 * Double(o))
                     let end = offset + n * pitch + bend * n * n
@@ -103,7 +115,7 @@ enum MRZLineSegmenter {
                     }
                     cost /= n + 1
                     // Slight preference for the span-based estimate and an even pitch.
-                    cost += abs(pitch - estimate) / estimate * 0.5 + abs(Double(b)) * 0.002
+                    cost += abs(pitch + bend * n - estimate) / estimate * 0.5 + abs(Double(b)) * 0.002
                     if cost < best.cost { best = (offset, pitch, bend, cost) }
                 }
             }
@@ -191,9 +203,43 @@ enum MRZLineSegmenter {
         return bottom - top >= 2 ? (top, bottom) : nil
     }
 
+    /// How far the glyphs lean: the horizontal shift per row (positive when a stroke runs right
+    /// as it goes down) that makes the text band's ink fall into the sharpest columns, between
+    /// ±0.45 (about ±24°); 0 when the band has too little ink to tell.
+    static func slant(of mask: InkMask, top: Int, bottom: Int) -> Double {
+        let w = mask.width, centre = Double(top + bottom) / 2
+        var points: [(x: Int32, dy: Float)] = []
+        for y in top...bottom {
+            let row = y * w
+            for x in 0..<w where mask.bits[row + x] == 1 { points.append((Int32(x), Float(Double(y) - centre))) }
+        }
+        guard points.count >= 50 else { return 0 }
+        let steps = 18, stepSize = 0.05
+        var profile = [Int32](repeating: 0, count: w + 64)
+        var scores: [Double] = []
+        for k in -steps...steps {
+            let lean = Float(Double(k) * stepSize / 2)
+            for i in profile.indices { profile[i] = 0 }
+            for point in points {
+                // Where the stroke through this pixel crosses the band's centre row.
+                let x = Int((Float(point.x) - lean * point.dy).rounded()) + 32
+                if x >= 0, x < profile.count { profile[x] += 1 }
+            }
+            scores.append(profile.reduce(0.0) { $0 + Double($1) * Double($1) })
+        }
+        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return 0 }
+        var lean = Double(best - steps) * stepSize / 2
+        if best > 0, best < scores.count - 1 {
+            let a = scores[best - 1], b = scores[best], c = scores[best + 1], d = a - 2 * b + c
+            if d < 0 { lean += 0.5 * (a - c) / d * stepSize / 2 }
+        }
+        return lean
+    }
+
     /// The line resampled along its centre line: a band 2.6 text heights tall, the text
-    /// horizontal, with 0.6 text heights of margin at both ends.
-    static func straighten(_ gray: Image, line: TextLine) -> Image? {
+    /// horizontal, with 0.6 text heights of margin at both ends. A `slant` (see
+    /// ``slant(of:top:bottom:)``) is taken out: each row is sampled shifted by it.
+    static func straighten(_ gray: Image, line: TextLine, slant: Double = 0) -> Image? {
         let h = max(4.0, line.height)
         let x0 = line.minX - 0.6 * h
         let outW = Int((line.width + 1.2 * h).rounded()), outH = max(8, Int((2.6 * h).rounded()))
@@ -202,12 +248,12 @@ enum MRZLineSegmenter {
         let w = gray.width, maxX = Double(w - 1), maxY = Double(gray.height - 1)
         gray.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
+                let middle = Double(outH) / 2
                 for u in 0..<outW {
-                    let x = max(0, min(maxX, x0 + Double(u)))
-                    let ix = min(w - 2, Int(x)), tx = x - Double(ix)
-                    let centre = line.intercept + line.slope * x - Double(outH) / 2
                     for v in 0..<outH {
-                        let y = max(0, min(maxY, centre + Double(v)))
+                        let x = max(0, min(maxX, x0 + Double(u) + slant * (Double(v) - middle)))
+                        let ix = min(w - 2, Int(x)), tx = x - Double(ix)
+                        let y = max(0, min(maxY, line.intercept + line.slope * x - middle + Double(v)))
                         let iy = min(gray.height - 2, Int(y)), ty = y - Double(iy)
                         let i = iy * w + ix
                         let top = Double(src[i]) * (1 - tx) + Double(src[i + 1]) * tx

@@ -1,0 +1,63 @@
+@testable import PapersRecognition
+import PapersImaging
+import Testing
+
+@Suite("MRZ line segmenter")
+struct MRZLineSegmenterTests {
+    /// A light band with `count` dark glyph-like blocks (two strokes and a bar) whose strokes
+    /// lean by `lean` pixels per row, centred on row 30 of a 60-row image.
+    static func leaningLine(lean: Double, count: Int = 24, pitch: Int = 16) -> Image {
+        let width = 40 + count * pitch, height = 60
+        var image = Image(width: width, height: height, format: .gray)
+        for i in image.pixels.indices { image.pixels[i] = 215 }
+        for k in 0..<count {
+            let left = 20 + k * pitch
+            for y in 20..<40 {
+                let shift = Int((lean * Double(y - 30)).rounded())
+                for x in [left, left + 1, left + 9, left + 10] + (y == 29 || y == 30 ? Array(left...(left + 10)) : []) {
+                    image.pixels[y * width + x + shift] = 40
+                }
+            }
+        }
+        return image
+    }
+
+    @Test("the lean of the glyphs is measured, either way and upright", arguments: [0.0, 0.25, -0.2])
+    func slant(lean: Double) throws {
+        let image = Self.leaningLine(lean: lean)
+        let mask = InkMask(gray: image, radius: 12)
+        let band = try #require(MRZLineSegmenter.band(of: mask))
+        #expect(abs(MRZLineSegmenter.slant(of: mask, top: band.top, bottom: band.bottom) - lean) < 0.04)
+    }
+
+    @Test("straightening with the measured lean stands the glyphs upright")
+    func straightenUpright() throws {
+        let image = Self.leaningLine(lean: 0.3)
+        let line = TextLine(minX: 20, maxX: Double(image.width - 20), intercept: 29.5, slope: 0, height: 20)
+        let upright = try #require(MRZLineSegmenter.straighten(image, line: line, slant: 0.3))
+        let mask = InkMask(gray: upright, radius: 12)
+        let band = try #require(MRZLineSegmenter.band(of: mask))
+        #expect(abs(MRZLineSegmenter.slant(of: mask, top: band.top, bottom: band.bottom)) < 0.04)
+        let leaning = try #require(MRZLineSegmenter.straighten(image, line: line))
+        let leaningMask = InkMask(gray: leaning, radius: 12)
+        let leaningBand = try #require(MRZLineSegmenter.band(of: leaningMask))
+        #expect(MRZLineSegmenter.slant(of: leaningMask, top: leaningBand.top, bottom: leaningBand.bottom) > 0.25)
+    }
+
+    @Test("the grid follows a pitch that grows by a fifth along the line (strong perspective)")
+    func strongPerspective() throws {
+        // Cell boundaries of 44 characters: pitch 16.8 at the start, 20 at the end.
+        let truth: [Double] = (0...44).map { (k: Int) -> Double in
+            let i = Double(k)
+            return 25 + 16.8 * i + 0.0366 * i * i
+        }
+        var profile = [Double](repeating: 0, count: 900)
+        for x in Int(truth[0] + 1)..<Int(truth[44] - 2) { profile[x] = 14 }
+        for b in truth { for x in Int(b) - 1...Int(b) + 1 where x >= 0 && x < profile.count { profile[x] = 0 } }
+        let first = Double(profile.firstIndex { $0 > 0 }!), last = Double(profile.lastIndex { $0 > 0 }! + 1)
+        let grid = try #require(MRZLineSegmenter.fitGrid(profile: profile, first: first, last: last, count: 44, period: nil))
+        for (found, expected) in zip(grid, truth).dropFirst().dropLast() {
+            #expect(abs(found - expected) < 1.5)
+        }
+    }
+}
