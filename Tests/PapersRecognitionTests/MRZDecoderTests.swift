@@ -90,6 +90,34 @@ struct MRZDecoderTests {
         #expect(decoded.confidences[0][16] < 0.1)
     }
 
+    @Test("a repair records where it changed a character and for which check")
+    func repairRecorded() throws {
+        var p = Self.probabilities(Self.specimen)
+        Self.set(&p, line: 1, column: 1, [("B", 0.6), ("8", 0.35)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.repaired.map(\.position) == [[1, 1]])
+        #expect(decoded.repaired.map(\.check) == ["idNumber"])
+    }
+
+    static let td2 = ["I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"]
+
+    @Test("an unsure character changed to make its only check hold is uncertain; a second check vouches for it")
+    func repairNeedsASecondCheck() throws {
+        let reader = try MRZReader.bundled()
+        var decoded = try #require(MRZDecoder.decode(Self.probabilities(Self.td2)))
+        #expect(decoded.failedChecks.isEmpty)
+        // Optional data (line 2, column 31): only the composite check covers it.
+        decoded.confidences[1][30] = 0.3
+        decoded.repaired = [([1, 30], "composite")]
+        #expect(reader.reading(from: decoded).uncertainPositions == [MRZReading.Position(line: 2, column: 31)])
+        // Document number (line 2, column 3): the composite covers it as well as its own check.
+        decoded.confidences[1][30] = 0.98
+        decoded.confidences[1][2] = 0.3
+        decoded.repaired = [([1, 2], "idNumber")]
+        #expect(reader.reading(from: decoded).uncertainPositions.isEmpty)
+        #expect(reader.reading(from: decoded).isVerified)
+    }
+
     @Test("lines that fit no MRZ shape give nothing")
     func wrongShape() {
         #expect(MRZDecoder.decode(Self.probabilities(["P<UTO<<<<<"])) == nil)

@@ -60,4 +60,24 @@ struct MRZLineSegmenterTests {
             #expect(abs(found - expected) < 1.5)
         }
     }
+
+    @Test("cells past the edge of the photo, or outside its picture, are not visible")
+    func cutOff() throws {
+        // The line runs 120 pixels past the right edge of the image.
+        let image = Self.leaningLine(lean: 0)
+        let line = TextLine(minX: 20, maxX: Double(image.width + 100), intercept: 29.5, slope: 0, height: 20)
+        let columns = try #require(MRZLineSegmenter.visibleColumns(of: line, slant: 0, in: image,
+                                                                   size: (image.width + 150, 52), rows: [16, 36]))
+        // Straightened column u samples x = minX − 0.6·height + u = u + 8.
+        #expect(abs(columns.upperBound - Double(image.width - 8)) <= 1)
+        let segmented = SegmentedLine(image: image, top: 16, bottom: 36, boundaries: [0, 100, Double(image.width), 500],
+                                      visible: columns)
+        #expect(segmented.isVisible(0))
+        #expect(!segmented.isVisible(2))
+        // A picture ending at x = 200 cuts the line there instead.
+        let picture = Quadrilateral(corners: [Point(x: 0, y: 0), Point(x: 200, y: 0), Point(x: 200, y: 60), Point(x: 0, y: 60)])!
+        let inPicture = try #require(MRZLineSegmenter.visibleColumns(of: line, slant: 0, in: image, picture: picture,
+                                                                     size: (image.width + 150, 52), rows: [16, 36]))
+        #expect(abs(inPicture.upperBound - 193) <= 1)
+    }
 }

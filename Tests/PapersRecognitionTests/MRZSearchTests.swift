@@ -1,4 +1,5 @@
 import PapersCore
+import PapersImaging
 @testable import PapersRecognition
 import Testing
 
@@ -58,5 +59,42 @@ struct MRZSearchTests {
     func residual(degrees: Double, expected: Double) {
         #expect(abs(abs(MRZSearch.residual(degrees)) - expected) < 1e-9)
         #expect(abs(MRZSearch.residual(degrees)) <= 45)
+    }
+
+    /// A mid-gray image with one dark pixel at (`x`, `y`).
+    static func marked(width: Int, height: Int, x: Int, y: Int) -> Image {
+        var image = Image(width: width, height: height, format: .gray)
+        for i in image.pixels.indices { image.pixels[i] = 128 }
+        image.pixels[y * width + x] = 0
+        return image
+    }
+
+    /// The darkest pixel of a gray image.
+    static func darkest(_ image: Image) -> Point {
+        let i = image.pixels.indices.min { image.pixels[$0] < image.pixels[$1] }!
+        return Point(x: Double(i % image.width) + 0.5, y: Double(i / image.width) + 0.5)
+    }
+
+    @Test("the photo's outline on the turned canvas is where its pixels went", arguments: [0.0, 30, -30, 12.5])
+    func turnedPicture(degrees: Double) {
+        let photo = Self.marked(width: 160, height: 90, x: 150, y: 10)
+        let turned = photo.turnedGray(by: degrees)
+        let picture = photo.turnedPicture(by: degrees)
+        let mark = Self.darkest(turned)
+        // The mark's position predicted from the outline (its corners are the photo's corners).
+        let unit = [Point(x: 0, y: 0), Point(x: 160, y: 0), Point(x: 160, y: 90), Point(x: 0, y: 90)]
+        let map = Homography(from: unit, to: picture.corners)!
+        let predicted = map.apply(Point(x: 150.5, y: 10.5))
+        #expect(abs(predicted.x - mark.x) <= 1.5 && abs(predicted.y - mark.y) <= 1.5)
+        #expect(picture.contains(mark))
+        #expect(!picture.contains(Point(x: 0.5, y: 0.5)) || degrees == 0)
+    }
+
+    @Test("a region turns with its image", arguments: [Image.Rotation.clockwise, .half, .counterClockwise])
+    func regionTurns(rotation: Image.Rotation) {
+        let photo = Self.marked(width: 40, height: 30, x: 33, y: 4)
+        let region = Quadrilateral(corners: [Point(x: 33, y: 4), Point(x: 34, y: 4), Point(x: 34, y: 5), Point(x: 33, y: 5)])!
+        let turned = region.rotated(rotation, width: 40, height: 30)
+        #expect(turned.contains(Self.darkest(photo.rotated(rotation))))
     }
 }

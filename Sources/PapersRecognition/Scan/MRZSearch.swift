@@ -33,10 +33,11 @@ struct MRZSearch {
         var outcome = Outcome()
         var earlier: [MRZReading] = []
         /// Reads one source; true when the reading is verified (the search is over).
-        func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool) -> Bool {
+        func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool, picture: Quadrilateral? = nil) -> Bool {
             guard let source else { return false }
             do {
-                let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened), by: earlier)
+                let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened, picture: picture),
+                                           by: earlier)
                 earlier.append(reading)
                 if outcome.reading.map({ DocumentScanner.better(reading, than: $0) }) ?? true { outcome.reading = reading }
                 return reading.isVerified
@@ -60,7 +61,8 @@ struct MRZSearch {
             turns.append(step)
         }
         // A quarter turn one way is the other way upside down, which the reader tries on its own.
-        for turn in turns where attempt(photo.turnedGray(by: turn), rotations: [nil, .clockwise], straightened: false) {
+        for turn in turns where attempt(photo.turnedGray(by: turn), rotations: [nil, .clockwise], straightened: false,
+                                        picture: photo.turnedPicture(by: turn)) {
             return outcome
         }
         return outcome

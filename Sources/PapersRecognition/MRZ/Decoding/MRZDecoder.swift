@@ -25,7 +25,9 @@ enum MRZDecoder {
         /// The names of the checks that fail (`idNumber`, `dob`, `expiryDate`, `personalNumber`, `composite`).
         var failedChecks: [String]
         /// Characters changed from the likeliest reading to satisfy a check.
-        var corrections: Int
+        var corrections: Int { repaired.count }
+        /// Where those characters are (`[line, column]`, zero-based) and the check each was changed for.
+        var repaired: [(position: [Int], check: String)] = []
 
         /// The mean log-probability of the chosen characters (higher is surer).
         var meanLogProbability: Double {
@@ -77,7 +79,7 @@ enum MRZDecoder {
             lines.append(bytes); confidences.append(conf)
         }
 
-        var corrections = 0
+        var repaired: [(position: [Int], check: String)] = []
         for check in schema.checks where !schema.holds(check, in: lines) {
             let positions = check.covers.flatMap { run in run.range.map { (run.line, $0) } }
                 + [(check.digit.line, check.digit.range.lowerBound)]
@@ -85,12 +87,12 @@ enum MRZDecoder {
                 for (l, c, k) in fix {
                     lines[l][c] = alphabet[k]
                     confidences[l][c] = confidence(probabilities[l][c], k, l, c)
-                    corrections += 1
+                    repaired.append(([l, c], check.name))
                 }
             }
         }
         let failed = schema.checks.filter { !schema.holds($0, in: lines) }.map(\.name)
-        return Decoded(format: format, lines: lines, confidences: confidences, failedChecks: failed, corrections: corrections)
+        return Decoded(format: format, lines: lines, confidences: confidences, failedChecks: failed, repaired: repaired)
     }
 
     /// The cheapest change of one or two characters, among plausible alternatives, that makes the

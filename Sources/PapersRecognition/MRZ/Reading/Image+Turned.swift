@@ -37,4 +37,19 @@ extension Image {
         }
         return out
     }
+
+    /// Where this image's own pixels lie on the canvas of ``turnedGray(by:)`` (the rest repeats
+    /// edge pixels): characters there are real, characters outside are cut off by the photo's edge.
+    func turnedPicture(by degrees: Double) -> Quadrilateral {
+        let angle = degrees * .pi / 180
+        let c = cos(angle), s = sin(angle)
+        let w = Double(width), h = Double(height)
+        let outW = (w * abs(c) + h * abs(s)).rounded(), outH = (w * abs(s) + h * abs(c)).rounded()
+        // The inverse of the sampling map: canvas = outCentre + R(−angle)·(input − inCentre).
+        let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map { p in
+            let dx = p.x - w / 2, dy = p.y - h / 2
+            return Point(x: outW / 2 + c * dx + s * dy, y: outH / 2 - s * dx + c * dy)
+        }
+        return Quadrilateral(corners: corners)!
+    }
 }

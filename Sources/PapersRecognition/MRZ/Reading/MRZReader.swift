@@ -31,16 +31,20 @@ public struct MRZReader: Sendable {
     /// - Throws: ``RecognitionError`` `noMRZ` when nothing looks like an MRZ, `mrzUnreadable`
     ///   when MRZ-like lines are there but cannot be cut into characters.
     public func read(_ image: Image, quarterTurns: Bool = true, straightened: Bool = false) throws(RecognitionError) -> MRZReading {
-        try read(image, rotations: quarterTurns ? [nil, .clockwise, .counterClockwise] : [nil], straightened: straightened)
+        try read(image, rotations: quarterTurns ? [nil, .clockwise, .counterClockwise] : [nil], straightened: straightened, picture: nil)
     }
 
     /// Reads the MRZ in `image` searched in each of `rotations` in turn (`nil`: as it is) until
     /// one gives a reading. Lines found upside down are read turned by 180° in any rotation.
-    func read(_ image: Image, rotations: [Image.Rotation?], straightened: Bool) throws(RecognitionError) -> MRZReading {
+    /// `picture` is where the image holds real pixels (all of it by default); characters outside
+    /// are cut off and not read.
+    func read(_ image: Image, rotations: [Image.Rotation?], straightened: Bool,
+              picture: Quadrilateral? = nil) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
         for rotation in rotations {
             let upright = rotation.map { gray.rotated($0) } ?? gray
+            let uprightPicture = picture.map { quad in rotation.map { quad.rotated($0, width: gray.width, height: gray.height) } ?? quad }
             let factor = upright.width > searchWidth ? Double(searchWidth) / Double(upright.width) : 1
             let search = factor < 1
                 ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
@@ -55,10 +59,12 @@ public struct MRZReader: Sendable {
                 let lowerHalf = lines.map(\.midY).reduce(0, +) / Double(lines.count) > Double(upright.height) / 2
                 for flipped in lowerHalf ? [false, true] : [true, false] {
                     let source: Image
+                    var sourcePicture = uprightPicture
                     var textLines = lines
                     if flipped {
                         if upsideDown == nil { upsideDown = upright.rotated(.half) }
                         source = upsideDown!
+                        sourcePicture = uprightPicture?.rotated(.half, width: upright.width, height: upright.height)
                         textLines = lines.reversed().map {
                             $0.rotatedHalfTurn(width: Double(upright.width), height: Double(upright.height))
                         }
@@ -66,7 +72,7 @@ public struct MRZReader: Sendable {
                         source = upright
                     }
                     for length in lineLengths(forLineCount: textLines.count) {
-                        guard let decoded = decode(source, lines: textLines, length: length) else { continue }
+                        guard let decoded = decode(source, lines: textLines, length: length, picture: sourcePicture) else { continue }
                         if best.map({ Self.better(decoded, than: $0) }) ?? true { best = decoded }
                     }
                     if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
@@ -95,14 +101,20 @@ public struct MRZReader: Sendable {
     }
 
     /// Segments and classifies every line, then decodes.
-    func decode(_ gray: Image, lines: [TextLine], length: Int) -> MRZDecoder.Decoded? {
+    func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral? = nil) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
         for textLine in lines {
-            guard let line = MRZLineSegmenter.segment(gray, line: textLine, count: length) else { return nil }
+            guard let line = MRZLineSegmenter.segment(gray, line: textLine, count: length, picture: picture) else { return nil }
             var row: [[Float]] = []
             row.reserveCapacity(length)
             for index in 0..<length {
+                // A character cut off by the edge of the photo is not read: every class is as
+                // likely, so it fails its check or stays uncertain.
+                guard line.isVisible(index) else {
+                    row.append([Float](repeating: 1 / Float(MRZDecoder.alphabet.count), count: MRZDecoder.alphabet.count))
+                    continue
+                }
                 CharacterPatch.sample(line.image, cell: line.cell(index), into: &patch)
                 row.append(classifier.probabilities(of: patch))
             }
@@ -141,6 +153,17 @@ public struct MRZReader: Sendable {
             }
             if unsure.count >= 2 { uncertainSet.formUnion(unsure) }
         }
+        // A check made to hold by changing an unsure character says nothing about that change
+        // (among a few plausible alternatives one often fits any digit): the change needs a
+        // second check that covers it and holds.
+        for (position, repairedFor) in decoded.repaired
+        where Double(decoded.confidences[position[0]][position[1]]) < uncertaintyThreshold {
+            let others = schema.checks.filter { check in
+                check.name != repairedFor && !decoded.failedChecks.contains(check.name)
+                    && (check.covers + [check.digit]).contains { $0.line == position[0] && $0.range.contains(position[1]) }
+            }
+            if others.isEmpty { uncertainSet.insert(position) }
+        }
         for (l, row) in decoded.confidences.enumerated() {
             for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < uncertaintyThreshold {
                 uncertainSet.insert([l, c])
@@ -154,5 +177,19 @@ public struct MRZReader: Sendable {
                           confidences: decoded.confidences.map { $0.map(Double.init) },
                           failedChecks: decoded.failedChecks, corrections: decoded.corrections,
                           uncertainPositions: uncertain, document: document)
+    }
+}
+
+extension Quadrilateral {
+    /// The same region in the image (`width` × `height` pixels) turned by `rotation` (as ``Image/rotated(_:)`` turns it).
+    func rotated(_ rotation: Image.Rotation, width: Int, height: Int) -> Quadrilateral {
+        let w = Double(width), h = Double(height)
+        return Quadrilateral(corners: corners.map { p in
+            switch rotation {
+            case .clockwise: return Point(x: h - p.y, y: p.x)
+            case .half: return Point(x: w - p.x, y: h - p.y)
+            case .counterClockwise: return Point(x: p.y, y: w - p.x)
+            }
+        })!
     }
 }

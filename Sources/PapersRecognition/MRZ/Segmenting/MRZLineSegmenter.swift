@@ -9,6 +9,15 @@ struct SegmentedLine: Sendable {
     var bottom: Double
     /// The `count + 1` cell boundaries, left to right.
     var boundaries: [Double]
+    /// The columns of `image` whose text band was sampled inside the source image; a cell
+    /// reaching past them is cut off by the edge of the photo, whatever it seems to show.
+    var visible: ClosedRange<Double> = -Double.infinity...Double.infinity
+
+    /// Whether cell `index` lies wholly in the picture (a cell cut off by the photo's edge
+    /// shows the edge pixels repeated, not the character).
+    func isVisible(_ index: Int) -> Bool {
+        visible.contains(boundaries[index] + 1) && visible.contains(boundaries[index + 1] - 1)
+    }
 
     /// Cell `index` for the classifier.
     func cell(_ index: Int) -> CharacterCell {
@@ -19,19 +28,22 @@ struct SegmentedLine: Sendable {
 
 /// Straightens one located MRZ line and fits the fixed-pitch grid of its `count` characters.
 enum MRZLineSegmenter {
-    /// Cuts `line` of `gray` (packed gray, full resolution) into `count` cells.
+    /// Cuts `line` of `gray` (packed gray, full resolution) into `count` cells; `picture` is
+    /// where `gray` holds real pixels (all of it by default).
     /// Returns `nil` when there is no usable line there.
-    static func segment(_ gray: Image, line: TextLine, count: Int) -> SegmentedLine? {
+    static func segment(_ gray: Image, line: TextLine, count: Int, picture: Quadrilateral? = nil) -> SegmentedLine? {
         guard var straight = straighten(gray, line: line) else { return nil }
         let h = max(4.0, line.height)
         var mask = InkMask(gray: straight, radius: max(4, Int(h)))
         guard var (top, bottom) = band(of: mask) else { return nil }
         // Perspective and a tilted line lean the glyphs; cells are cut and classified upright.
         let lean = slant(of: mask, top: top, bottom: bottom)
+        var straightSlant = 0.0
         if abs(lean) >= 0.04, let upright = straighten(gray, line: line, slant: lean) {
             let uprightMask = InkMask(gray: upright, radius: max(4, Int(h)))
             if let uprightBand = band(of: uprightMask) {
                 (straight, mask, (top, bottom)) = (upright, uprightMask, uprightBand)
+                straightSlant = lean
             }
         }
 
@@ -50,8 +62,13 @@ enum MRZLineSegmenter {
         guard let grid = fitGrid(profile: profile, first: Double(first), last: Double(last + 1), count: count,
                                  period: period(of: profile, from: first, to: last, near: Double(bottom + 1 - top)))
         else { return nil }
-        return SegmentedLine(image: straight, top: Double(top), bottom: Double(bottom + 1),
-                             boundaries: refine(grid, profile: profile))
+        var segmented = SegmentedLine(image: straight, top: Double(top), bottom: Double(bottom + 1),
+                                      boundaries: refine(grid, profile: profile))
+        if let visible = visibleColumns(of: line, slant: straightSlant, in: gray, picture: picture,
+                                        size: (straight.width, straight.height), rows: [top, bottom + 1]) {
+            segmented.visible = visible
+        }
+        return segmented
     }
 
     /// Moves each boundary, within a fifth of a pitch, to the middle of the emptiest columns
@@ -95,8 +112,8 @@ enum MRZLineSegmenter {
         }
         let estimate = spanPitch
         var best = (offset: first - 0.15 * estimate, pitch: estimate, bend: 0.0, cost: Double.infinity)
-        for b in -8...8 {
-            // Up to ±26% change of pitch from one end of the line to the other (a strong
+        for b in -12...12 {
+            // Up to ±38% change of pitch from one end of the line to the other (a strong
             // perspective); the pitch at the start is searched around the one that keeps the
             // mean pitch at the estimate.
             let bend = Double(b) * 0.016 * estimate / n
@@ -234,6 +251,29 @@ enum MRZLineSegmenter {
             if d < 0 { lean += 0.5 * (a - c) / d * stepSize / 2 }
         }
         return lean
+    }
+
+    /// The columns of the line's straightened image (see ``straighten(_:line:slant:)``, `size`
+    /// its width and height) that sample inside `gray` (and inside `picture`, where it holds real
+    /// pixels) on every one of `rows`; `nil` when none do.
+    static func visibleColumns(of line: TextLine, slant: Double, in gray: Image, picture: Quadrilateral? = nil,
+                               size: (width: Int, height: Int), rows: [Int]) -> ClosedRange<Double>? {
+        let x0 = line.minX - 0.6 * max(4.0, line.height), middle = Double(size.height) / 2
+        let maxX = Double(gray.width - 1), maxY = Double(gray.height - 1)
+        var first: Int?, last: Int?
+        for u in 0..<size.width {
+            let inside = rows.allSatisfy { v in
+                let x = x0 + Double(u) + slant * (Double(v) - middle)
+                let y = line.intercept + line.slope * x - middle + Double(v)
+                return x >= 0 && x <= maxX && y >= 0 && y <= maxY && (picture?.contains(Point(x: x, y: y)) ?? true)
+            }
+            if inside {
+                if first == nil { first = u }
+                last = u
+            }
+        }
+        guard let first, let last else { return nil }
+        return Double(first)...Double(last + 1)
     }
 
     /// The line resampled along its centre line: a band 2.6 text heights tall, the text
