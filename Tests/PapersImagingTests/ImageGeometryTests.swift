@@ -49,6 +49,81 @@ struct ImageGeometryTests {
         #expect(inner.allSatisfy { $0 == 220 })
     }
 
+    /// A smooth colour image: red along x, green along y, blue along both.
+    static func smooth(width: Int, height: Int) -> Image {
+        var image = Image(width: width, height: height, format: .rgb)
+        for y in 0..<height {
+            for x in 0..<width {
+                image.pixels[(y * width + x) * 3] = UInt8(x * 255 / (width - 1))
+                image.pixels[(y * width + x) * 3 + 1] = UInt8(y * 255 / (height - 1))
+                image.pixels[(y * width + x) * 3 + 2] = UInt8((x + y) * 255 / (width + height - 2))
+            }
+        }
+        return image
+    }
+
+    /// The exact bilinear sample of channel `k` at source position (`x`, `y`).
+    static func bilinear(_ image: Image, _ x: Double, _ y: Double, _ k: Int) -> Double {
+        let x0 = Int(x), y0 = Int(y), x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+        let fx = x - Double(x0), fy = y - Double(y0)
+        func p(_ x: Int, _ y: Int) -> Double { Double(image.pixels[y * image.bytesPerRow + x * image.channels + k]) }
+        let top = p(x0, y0) + (p(x1, y0) - p(x0, y0)) * fx, bottom = p(x0, y1) + (p(x1, y1) - p(x0, y1)) * fx
+        return top + (bottom - top) * fy
+    }
+
+    @Test("a colour warp in perspective matches exact bilinear sampling, and reads black outside the image")
+    func colourWarp() throws {
+        let image = Self.smooth(width: 160, height: 120)
+        // The left corners lie outside the image.
+        let quad = Quadrilateral(Point(x: -20, y: 10), Point(x: 150, y: 3), Point(x: 140, y: 115), Point(x: -10, y: 100))
+        let (w, h) = (90, 70)
+        let warped = try #require(image.warped(from: quad, width: w, height: h))
+        #expect(warped.format == .rgb && warped.width == w && warped.height == h)
+        let map = try #require(Homography(from: [Point(x: 0, y: 0), Point(x: Double(w), y: 0), Point(x: Double(w), y: Double(h)),
+                                                 Point(x: 0, y: Double(h))], to: quad.corners))
+        var inside = 0, outside = 0
+        for v in 0..<h {
+            for u in 0..<w {
+                let s = map.apply(Point(x: Double(u) + 0.5, y: Double(v) + 0.5))
+                let (x, y) = (s.x - 0.5, s.y - 0.5)
+                if x < -0.1 || y < -0.1 {
+                    outside += 1
+                    for k in 0..<3 { #expect(warped.pixels[(v * w + u) * 3 + k] == 0) }
+                    continue
+                }
+                // The sub-pixel band along the border, where rounding decides the side, is skipped.
+                if x < 0.1 || y < 0.1 { continue }
+                inside += 1
+                for k in 0..<3 {
+                    let expected = Self.bilinear(image, x, y, k)
+                    #expect(abs(Double(warped.pixels[(v * w + u) * 3 + k]) - expected) <= 1.5)
+                }
+            }
+        }
+        #expect(inside > 4000 && outside > 300)
+    }
+
+    @Test("a gray warp converts colour while sampling and repeats the edge outside the image")
+    func grayWarp() throws {
+        let image = Self.smooth(width: 160, height: 120)
+        let quad = Quadrilateral(Point(x: -30, y: 20), Point(x: 130, y: 0), Point(x: 150, y: 110), Point(x: 10, y: 119))
+        let gray = try #require(image.warpedGray(from: quad, width: 80, height: 60))
+        let colour = try #require(image.warped(from: quad, width: 80, height: 60))
+        #expect(gray.format == .gray)
+        var compared = 0
+        for i in 0..<(80 * 60) {
+            let (r, g, b) = (Double(colour.pixels[i * 3]), Double(colour.pixels[i * 3 + 1]), Double(colour.pixels[i * 3 + 2]))
+            guard r + g + b > 0 else {
+                // Black in the colour warp is outside the image: the gray warp shows the left edge there.
+                #expect(gray.pixels[i] > 0)
+                continue
+            }
+            compared += 1
+            #expect(abs(Double(gray.pixels[i]) - (0.299 * r + 0.587 * g + 0.114 * b)) <= 2.5)
+        }
+        #expect(compared > 3000)
+    }
+
     @Test("intersection over union")
     func iou() {
         let a = Quadrilateral(Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10))

@@ -1,35 +1,34 @@
 extension Image {
     /// The part of the image inside `quad`, straightened into a `width`×`height` image
-    /// (perspective warp with bilinear sampling). Samples outside the image read as black.
+    /// (perspective warp with bilinear sampling, 8-bit weights). Samples outside the image read
+    /// as black.
     public func warped(from quad: Quadrilateral, width outWidth: Int, height outHeight: Int) -> Image? {
-        let target = [Point(x: 0, y: 0), Point(x: Double(outWidth), y: 0),
-                      Point(x: Double(outWidth), y: Double(outHeight)), Point(x: 0, y: Double(outHeight))]
-        // The inverse map: output pixel → input position.
-        guard outWidth > 0, outHeight > 0, let map = Homography(from: target, to: quad.corners) else { return nil }
-        let c = channels
+        guard let walk = WarpWalk(onto: quad.corners, width: outWidth, height: outHeight) else { return nil }
+        let c = channels, stride = bytesPerRow
+        let limitX = (width - 1) << 16, limitY = (height - 1) << 16
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
-        let m = map.m
-        let maxX = Double(width - 1), maxY = Double(height - 1)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for oy in 0..<outHeight {
-                    let v = Double(oy) + 0.5
-                    for ox in 0..<outWidth {
-                        let u = Double(ox) + 0.5
-                        let w = m[6] * u + m[7] * v + m[8]
-                        let sx = (m[0] * u + m[1] * v + m[2]) / w - 0.5
-                        let sy = (m[3] * u + m[4] * v + m[5]) / w - 0.5
-                        guard sx >= 0, sy >= 0, sx <= maxX, sy <= maxY else { continue }
-                        let x0 = Int(sx), y0 = Int(sy)
-                        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-                        let fx = sx - Double(x0), fy = sy - Double(y0)
-                        let d = (oy * outWidth + ox) * c
-                        for k in 0..<c {
-                            let p00 = Double(src[y0 * bytesPerRow + x0 * c + k]), p10 = Double(src[y0 * bytesPerRow + x1 * c + k])
-                            let p01 = Double(src[y1 * bytesPerRow + x0 * c + k]), p11 = Double(src[y1 * bytesPerRow + x1 * c + k])
-                            let top = p00 + (p10 - p00) * fx
-                            let bottom = p01 + (p11 - p01) * fx
-                            dst[d + k] = UInt8(max(0, min(255, (top + (bottom - top) * fy).rounded())))
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                walk.forEachSpan { row, columns, x, y, stepX, stepY in
+                    var fx = x, fy = y
+                    var o = dst + (row * outWidth + columns.lowerBound) * c
+                    for _ in columns {
+                        defer { fx &+= stepX; fy &+= stepY; o += c }
+                        guard fx >= 0, fy >= 0, fx <= limitX, fy <= limitY else { continue }
+                        let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
+                        let dx = fx < limitX ? c : 0, dy = fy < limitY ? stride : 0
+                        let p = src + (fy >> 16) * stride + (fx >> 16) * c
+                        @inline(__always) func sample(_ k: Int) {
+                            let top = Int(p[k]) &* (256 &- wx) &+ Int(p[k + dx]) &* wx
+                            let bottom = Int(p[k + dy]) &* (256 &- wx) &+ Int(p[k + dy + dx]) &* wx
+                            o[k] = UInt8(truncatingIfNeeded: (top &* (256 &- wy) &+ bottom &* wy &+ 32768) >> 16)
+                        }
+                        // The common channel counts unrolled.
+                        switch c {
+                        case 1: sample(0)
+                        case 3: sample(0); sample(1); sample(2)
+                        default: for k in 0..<c { sample(k) }
                         }
                     }
                 }

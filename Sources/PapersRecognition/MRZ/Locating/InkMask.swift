@@ -87,17 +87,23 @@ struct InkMask: Sendable {
         }
         var out = self
         let scaled = Int32(fraction * 1024)
+        // Each pixel's window width (narrower near the left and right edges), times the threshold.
+        let widths = (0..<w).map { x in scaled * Int32(min(w, x + rx + 1) - max(0, x - rx)) }
         var column = [Int32](repeating: 0, count: w)
         rows.withUnsafeBufferPointer { rows in
             out.bits.withUnsafeMutableBufferPointer { outBits in
-                for y in 0..<min(h, ry) { for x in 0..<w { column[x] += rows[y * w + x] } }
-                for y in 0..<h {
-                    if y + ry < h { let r = (y + ry) * w; for x in 0..<w { column[x] += rows[r + x] } }
-                    if y - ry - 1 >= 0 { let r = (y - ry - 1) * w; for x in 0..<w { column[x] -= rows[r + x] } }
-                    let height = Int32(min(h, y + ry + 1) - max(0, y - ry))
-                    for x in 0..<w {
-                        let width = Int32(min(w, x + rx + 1) - max(0, x - rx))
-                        outBits[y * w + x] = column[x] * 1024 >= scaled * width * height ? 1 : 0
+                column.withUnsafeMutableBufferPointer { column in
+                    widths.withUnsafeBufferPointer { widths in
+                        for y in 0..<min(h, ry) { for x in 0..<w { column[x] &+= rows[y * w + x] } }
+                        for y in 0..<h {
+                            if y + ry < h { let r = (y + ry) * w; for x in 0..<w { column[x] &+= rows[r + x] } }
+                            if y - ry - 1 >= 0 { let r = (y - ry - 1) * w; for x in 0..<w { column[x] &-= rows[r + x] } }
+                            let height = Int32(min(h, y + ry + 1) - max(0, y - ry))
+                            let base = y * w
+                            for x in 0..<w {
+                                outBits[base + x] = column[x] &* 1024 >= widths[x] &* height ? 1 : 0
+                            }
+                        }
                     }
                 }
             }
