@@ -28,6 +28,33 @@ struct DocumentDetectionTests {
         return (Image(width: w, height: h, format: .gray, pixels: pixels)!, quad)
     }
 
+    @Test("a card's top and bottom prolonged to a dark line of the table beyond it make no document", arguments: [-14.0, 0, 9])
+    func noOverreach(degrees: Double) throws {
+        // A bright card on a gray table, a dark straight seam in the table to the card's right,
+        // parallel to the card's short sides: the card's long sides prolonged to the seam frame a
+        // larger quadrilateral whose sides are mostly backed (by the card) and have one polarity.
+        let w = 960, h = 540
+        let angle = degrees * .pi / 180
+        let (cx, cy, hw, hh) = (330.0, 270.0, 170.0, 107.0)
+        let seam = 330.0 + 390  // the seam's distance along the card's long axis from the card's centre
+        let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (x, y) in
+            Point(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
+        }
+        let truth = Quadrilateral(corners: corners)!
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let (px, py) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+                let u = px * cos(angle) + py * sin(angle), v = -px * sin(angle) + py * cos(angle)
+                let onSeam = abs(u - (seam - 330)) <= 6
+                pixels[y * w + x] = abs(u) <= hw && abs(v) <= hh ? 225 : (onSeam ? 35 : 125)
+            }
+        }
+        let frame = try #require(Image(width: w, height: h, format: .gray, pixels: pixels))
+        let found = try #require(DocumentDetector.detect(in: frame))
+        #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
+    }
+
     @Test("a card that stands out of a blurred checked cloth is found as a region", arguments: [0.0, 12, -25, 40])
     func regionFound(degrees: Double) throws {
         let (view, truth) = Self.coarseView(degrees: degrees)

@@ -24,6 +24,9 @@ enum QuadSearch {
         var inferredSide: Int?
         /// How many sides lie mostly inside the frame (and so were scored).
         var seenSides = 4
+        /// The edge profiles of the lines the sides lie on (`nil` for an inferred side; empty for
+        /// a candidate not built from lines).
+        var profiles: [LineProfile?] = []
     }
 
     static func candidates(lines: [Line], edges: EdgeMap, channel: Int = 0) -> [Candidate] {
@@ -79,6 +82,7 @@ enum QuadSearch {
                                   bandContrast: 0, channel: channel)
         let seen = sideCoverages.compactMap { $0 }
         candidate.seenSides = seen.count
+        candidate.profiles = profiles
         candidate.weakestSide = seen.min() ?? 0
         candidate.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
         let bands = (0..<4).compactMap { profiles[$0]?.bandContrast(from: corners[$0], to: corners[($0 + 1) % 4]) }
@@ -95,7 +99,11 @@ enum QuadSearch {
         func largestWellBacked(_ all: [Candidate]) -> Candidate? {
             let set = all.filter { $0.bandContrast >= 6 }
             guard let strongest = set.map(\.coverage).max(), strongest >= 0.35 else { return nil }
-            return set.filter { $0.coverage >= strongest * 0.8 }.max { $0.area < $1.area }
+            let ranked = set.filter { $0.coverage >= strongest * 0.8 }.sorted { $0.area > $1.area }
+            // The largest, unless it only prolongs the sides of a better-backed one into the background.
+            return ranked.first { outer in
+                !set.contains { $0.coverage > outer.coverage && overreaches(outer, $0) }
+            } ?? ranked.first
         }
         let inside = candidates.filter { $0.quad.isInside(width: Int(w), height: Int(h), margin: -2) }
         let overall = largestWellBacked(candidates)
@@ -120,9 +128,40 @@ enum QuadSearch {
             candidate.area >= 1.4 * choice.area && candidate.bandContrast >= 6
                 && candidate.inFrameCoverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
                 && choice.quad.corners.allSatisfy { candidate.quad.contains($0) }
+                && !overreaches(candidate, choice)
         }
         return outer.max { $0.area < $1.area } ?? choice
     }
+
+    /// Whether `outer`, around `inner`, prolongs one of inner's sides past inner's corner along a
+    /// stretch with no edge of its own: the two sides of a card prolonged to a line of the table
+    /// beyond it share the card's lines, and look well backed on the card's part of them. A real
+    /// document around a box printed flush with its edge continues that edge, so it is backed.
+    static func overreaches(_ outer: Candidate, _ inner: Candidate) -> Bool {
+        guard outer.profiles.count == 4, inner.lines.count == 4,
+              inner.lines.contains(where: outer.lines.contains) else { return false }
+        // Inner must lie within outer (its corners on the shared lines, on them).
+        let around = outer.quad.expanded(by: 0.02)
+        guard inner.quad.corners.allSatisfy(around.contains) else { return false }
+        for i in 0..<4 {
+            guard let profile = outer.profiles[i], let j = inner.lines.firstIndex(of: outer.lines[i]) else { continue }
+            let a = outer.quad.corners[i], b = outer.quad.corners[(i + 1) % 4]
+            let c = inner.quad.corners[j], d = inner.quad.corners[(j + 1) % 4]
+            let length = a.distance(to: b)
+            for end in [a, b] {
+                let near = end.distance(to: c) < end.distance(to: d) ? c : d
+                guard end.distance(to: near) > overreachMinimum * length else { continue }
+                if (profile.coverage(from: end, to: near) ?? 1) < overreachCoverage { return true }
+            }
+        }
+        return false
+    }
+
+    /// Prolongations shorter than this fraction of the side are not judged (a card's rounded
+    /// corner leaves a short unbacked stretch).
+    static let overreachMinimum = 0.1
+    /// The coverage a prolonged stretch of a side needs to count as the document's edge.
+    static let overreachCoverage = 0.4
 
     /// The fraction of sample points along the sides (inside the frame) that sit on an edge of the side's orientation.
     /// A side mostly outside the frame counts 0.3: neither evidence for nor against.

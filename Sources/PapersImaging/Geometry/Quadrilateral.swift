@@ -27,6 +27,11 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
         return abs(sum) / 2
     }
 
+    /// The mean of the four corners.
+    public var centroid: Point {
+        Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+    }
+
     /// The mean length of the top and bottom edges.
     public var meanWidth: Double { (corners[0].distance(to: corners[1]) + corners[3].distance(to: corners[2])) / 2 }
     /// The mean length of the left and right edges.
