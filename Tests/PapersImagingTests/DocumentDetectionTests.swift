@@ -55,6 +55,30 @@ struct DocumentDetectionTests {
         #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
     }
 
+    @Test("a rectangle stopping at a rule printed across the page gives way to the page, whose sides go on past the rule")
+    func pastPrintedRule() throws {
+        // A white page on a gray table, a dark rule across it at 80% of its height: the rectangle
+        // above the rule shares three of the page's lines.
+        let (w, h) = (480, 300)
+        let page = (x0: 120, y0: 30, x1: 330, y1: 270), rule = 222
+        var pixels = [UInt8](repeating: 110, count: w * h)
+        for y in page.y0..<page.y1 {
+            for x in page.x0..<page.x1 { pixels[y * w + x] = abs(y - rule) <= 2 ? 40 : 230 }
+        }
+        let image = try #require(Image(width: w, height: h, format: .gray, pixels: pixels))
+        func rect(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Quadrilateral {
+            Quadrilateral(Point(x: Double(x0), y: Double(y0)), Point(x: Double(x1), y: Double(y0)),
+                          Point(x: Double(x1), y: Double(y1)), Point(x: Double(x0), y: Double(y1)))
+        }
+        let edges = EdgeMap(image)
+        let candidates = QuadSearch.candidates(lines: HoughLines.detect(edges), edges: edges)
+        let upper = rect(page.x0, page.y0, page.x1, rule - 2)
+        let choice = try #require(candidates.max { $0.quad.intersectionOverUnion(with: upper) < $1.quad.intersectionOverUnion(with: upper) })
+        #expect(choice.quad.intersectionOverUnion(with: upper) >= 0.9)
+        let chosen = QuadSearch.enclosing(choice, among: candidates)
+        #expect(chosen.quad.intersectionOverUnion(with: rect(page.x0, page.y0, page.x1, page.y1)) >= 0.9)
+    }
+
     @Test("a card that stands out of a blurred checked cloth is found as a region", arguments: [0.0, 12, -25, 40])
     func regionFound(degrees: Double) throws {
         let (view, truth) = Self.coarseView(degrees: degrees)

@@ -125,10 +125,15 @@ enum QuadSearch {
     /// largest reasonably backed candidate that encloses the choice wins over it.
     static func enclosing(_ choice: Candidate, among candidates: [Candidate]) -> Candidate {
         let outer = candidates.filter { candidate in
-            candidate.area >= 1.4 * choice.area && candidate.bandContrast >= 6
+            // One that continues two or more of the choice's sides (and passes the overreach test
+            // below, so they go on backed by edges) may be only a little larger: the choice then
+            // stopped at a line printed across the document.
+            let shared = candidate.lines.filter(choice.lines.contains).count
+            let closer = shared >= 2 && candidate.area < 1.4 * choice.area
+            return candidate.area >= (shared >= 2 ? 1.1 : 1.4) * choice.area && candidate.bandContrast >= 6
                 && candidate.inFrameCoverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
-                && choice.quad.corners.allSatisfy { candidate.quad.contains($0) }
-                && !overreaches(candidate, choice)
+                && choice.quad.corners.allSatisfy(candidate.quad.expanded(by: 0.02).contains)
+                && !overreaches(candidate, choice, unseen: closer)
         }
         return outer.max { $0.area < $1.area } ?? choice
     }
@@ -137,7 +142,9 @@ enum QuadSearch {
     /// stretch with no edge of its own: the two sides of a card prolonged to a line of the table
     /// beyond it share the card's lines, and look well backed on the card's part of them. A real
     /// document around a box printed flush with its edge continues that edge, so it is backed.
-    static func overreaches(_ outer: Candidate, _ inner: Candidate) -> Bool {
+    /// With `unseen`, a prolongation outside the frame (where nothing backs it or not) counts as
+    /// overreaching too.
+    static func overreaches(_ outer: Candidate, _ inner: Candidate, unseen: Bool = false) -> Bool {
         guard outer.profiles.count == 4, inner.lines.count == 4,
               inner.lines.contains(where: outer.lines.contains) else { return false }
         // Inner must lie within outer (its corners on the shared lines, on them).
@@ -151,7 +158,7 @@ enum QuadSearch {
             for end in [a, b] {
                 let near = end.distance(to: c) < end.distance(to: d) ? c : d
                 guard end.distance(to: near) > overreachMinimum * length else { continue }
-                if (profile.coverage(from: end, to: near) ?? 1) < overreachCoverage { return true }
+                if (profile.coverage(from: end, to: near) ?? (unseen ? 0 : 1)) < overreachCoverage { return true }
             }
         }
         return false
