@@ -35,7 +35,7 @@ enum CoarseDetection {
         }
         // The outline from lines of the blurred views, and the outline of each view's document-like region.
         var outlines: [QuadSearch.Candidate] = []
-        if let coarse = QuadSearch.choose(candidates, width: Double(w), height: Double(h)),
+        if let coarse = QuadSearch.choose(candidates, width: Double(w), height: Double(h), judgingProlongations: false),
            let snapped = snap(toPlane(coarse.quad), edges: fineEdges, reach: 2.5 * scale) {
             var result = coarse
             result.quad = snapped

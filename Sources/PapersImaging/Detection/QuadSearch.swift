@@ -95,20 +95,29 @@ enum QuadSearch {
     /// backed as the document's edge, so among the well-backed candidates the largest wins; a
     /// candidate reaching out of the frame (often the grid of a patterned surface) must be clearly
     /// better backed than the best one inside it.
-    static func choose(_ candidates: [Candidate], width w: Double, height h: Double) -> Candidate? {
+    ///
+    /// With `judgingProlongations` (the default), outlines are checked with ``overreaches(_:_:unseen:)``.
+    /// The coarse look turns that off: on its blurred views of a checked cloth a document's edge
+    /// changes polarity from square to square, so its stretches look unbacked.
+    static func choose(_ candidates: [Candidate], width w: Double, height h: Double,
+                       judgingProlongations: Bool = true) -> Candidate? {
         func largestWellBacked(_ all: [Candidate]) -> Candidate? {
             let set = all.filter { $0.bandContrast >= 6 }
             guard let strongest = set.map(\.coverage).max(), strongest >= 0.35 else { return nil }
             let ranked = set.filter { $0.coverage >= strongest * 0.8 }.sorted { $0.area > $1.area }
             // The largest, unless it only prolongs the sides of a better-backed one into the background.
             return ranked.first { outer in
-                !set.contains { $0.coverage > outer.coverage && overreaches(outer, $0) }
+                !judgingProlongations || !set.contains { $0.coverage > outer.coverage && overreaches(outer, $0) }
             } ?? ranked.first
         }
         let inside = candidates.filter { $0.quad.isInside(width: Int(w), height: Int(h), margin: -2) }
         let overall = largestWellBacked(candidates)
-        guard let best = largestWellBacked(inside) else { return overall.map { enclosing($0, among: candidates) } }
-        if let overall, overall.coverage > best.coverage * 1.2 { return enclosing(overall, among: candidates) }
+        guard let best = largestWellBacked(inside) else {
+            return overall.map { enclosing($0, among: candidates, judgingProlongations: judgingProlongations) }
+        }
+        if let overall, overall.coverage > best.coverage * 1.2 {
+            return enclosing(overall, among: candidates, judgingProlongations: judgingProlongations)
+        }
         // A document running out of the frame can enclose the rectangles printed on it; reaching
         // out, it must be well backed on every side seen (a patterned surface's grid is not), and
         // three sides must be seen (two sides of a document prolonged past it make no outline), about
@@ -117,36 +126,38 @@ enum QuadSearch {
             !$0.quad.isInside(width: Int(w), height: Int(h), margin: -2) && $0.weakestSide >= 0.5 && $0.seenSides >= 3
                 && $0.inFrameCoverage >= 0.8 * best.coverage
         }
-        return enclosing(best, among: inside + reaching)
+        return enclosing(best, among: inside + reaching, judgingProlongations: judgingProlongations)
     }
 
     /// A document holds its photo and text boxes, which are often better backed than its own
     /// sides (a side against a patterned surface has edges only where the pattern is dark): the
     /// largest reasonably backed candidate that encloses the choice wins over it.
-    static func enclosing(_ choice: Candidate, among candidates: [Candidate]) -> Candidate {
+    static func enclosing(_ choice: Candidate, among candidates: [Candidate], judgingProlongations: Bool = true) -> Candidate {
         let outer = candidates.filter { candidate in
             // One that continues two or more of the choice's sides (and passes the overreach test
             // below, so they go on backed by edges) may be only a little larger: the choice then
             // stopped at a line printed across the document.
-            let shared = candidate.lines.filter(choice.lines.contains).count
+            let shared = judgingProlongations ? candidate.lines.filter(choice.lines.contains).count : 0
             let closer = shared >= 2 && candidate.area < 1.4 * choice.area
             return candidate.area >= (shared >= 2 ? 1.1 : 1.4) * choice.area && candidate.bandContrast >= 6
                 && candidate.inFrameCoverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
                 && choice.quad.corners.allSatisfy(candidate.quad.expanded(by: 0.02).contains)
-                && !overreaches(candidate, choice, unseen: closer)
+                && !(judgingProlongations && overreaches(candidate, choice, unseen: closer))
         }
         return outer.max { $0.area < $1.area } ?? choice
     }
 
-    /// Whether `outer`, around `inner`, prolongs one of inner's sides past inner's corner along a
+    /// Whether `outer`, around `inner` and sharing two or more of its lines, prolongs one of inner's sides past inner's corner along a
     /// stretch with no edge of its own: the two sides of a card prolonged to a line of the table
     /// beyond it share the card's lines, and look well backed on the card's part of them. A real
     /// document around a box printed flush with its edge continues that edge, so it is backed.
     /// With `unseen`, a prolongation outside the frame (where nothing backs it or not) counts as
     /// overreaching too.
     static func overreaches(_ outer: Candidate, _ inner: Candidate, unseen: Bool = false) -> Bool {
+        // Built on two or more of inner's lines: one shared line is often a document outlined
+        // along the box printed flush with its edge, slightly off but still the document.
         guard outer.profiles.count == 4, inner.lines.count == 4,
-              inner.lines.contains(where: outer.lines.contains) else { return false }
+              inner.lines.filter(outer.lines.contains).count >= 2 else { return false }
         // Inner must lie within outer (its corners on the shared lines, on them).
         let around = outer.quad.expanded(by: 0.02)
         guard inner.quad.corners.allSatisfy(around.contains) else { return false }
