@@ -38,6 +38,16 @@ public struct MRZSchema: Sendable, Hashable {
         public let digit: MRZField
         /// Whether `<` is a valid check digit over an all-filler run.
         public let allowsFiller: Bool
+
+        /// Every character the check reads, zero-based: the covered runs in order, then the digit.
+        public var positions: [(line: Int, column: Int)] {
+            (covers + [digit]).flatMap { run in run.range.map { (run.line, $0) } }
+        }
+
+        /// Whether the check reads the character at `line`, `column` (zero-based): one it covers, or its digit.
+        public func reads(line: Int, column: Int) -> Bool {
+            (covers + [digit]).contains { $0.line == line && $0.range.contains(column) }
+        }
     }
 
     /// The format described.

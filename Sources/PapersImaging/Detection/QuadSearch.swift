@@ -137,7 +137,7 @@ enum QuadSearch {
             // One that continues two or more of the choice's sides (and passes the overreach test
             // below, so they go on backed by edges) may be only a little larger: the choice then
             // stopped at a line printed across the document.
-            let shared = judgingProlongations ? candidate.lines.filter(choice.lines.contains).count : 0
+            let shared = judgingProlongations ? sharedLines(candidate, choice) : 0
             let closer = shared >= 2 && candidate.area < 1.4 * choice.area
             return candidate.area >= (shared >= 2 ? 1.1 : 1.4) * choice.area && candidate.bandContrast >= 6
                 && candidate.inFrameCoverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
@@ -157,7 +157,7 @@ enum QuadSearch {
         // Built on two or more of inner's lines: one shared line is often a document outlined
         // along the box printed flush with its edge, slightly off but still the document.
         guard outer.profiles.count == 4, inner.lines.count == 4,
-              inner.lines.filter(outer.lines.contains).count >= 2 else { return false }
+              sharedLines(outer, inner) >= 2 else { return false }
         // Inner must lie within outer (its corners on the shared lines, on them).
         let around = outer.quad.expanded(by: 0.02)
         guard inner.quad.corners.allSatisfy(around.contains) else { return false }
@@ -173,6 +173,11 @@ enum QuadSearch {
             }
         }
         return false
+    }
+
+    /// How many of the lines `a`'s sides lie on carry sides of `b` too.
+    static func sharedLines(_ a: Candidate, _ b: Candidate) -> Int {
+        a.lines.filter(b.lines.contains).count
     }
 
     /// Prolongations shorter than this fraction of the side are not judged (a card's rounded

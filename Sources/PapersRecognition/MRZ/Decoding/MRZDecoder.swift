@@ -58,10 +58,7 @@ enum MRZDecoder {
         // that `O` there also takes the share of `0`, the one pair of glyphs OCR-B draws almost
         // alike; mass on any other character the field forbids (a `1` where a letter must be)
         // says the glyph is damaged, and stays doubt.
-        var checked = Set<[Int]>()
-        for check in schema.checks {
-            for run in check.covers + [check.digit] { for column in run.range { checked.insert([run.line, column]) } }
-        }
+        let checked = Set(schema.checks.flatMap { $0.positions.map { [$0.line, $0.column] } })
         func confidence(_ p: [Float], _ k: Int, _ l: Int, _ c: Int) -> Float {
             if checked.contains([l, c]) { return posterior(p, k, allowed: schema.classes[l][c]) }
             if k == letterO, !schema.classes[l][c].allows(alphabet[digitZero]) { return p[k] + p[digitZero] }
@@ -81,9 +78,7 @@ enum MRZDecoder {
 
         var repaired: [(position: [Int], check: String)] = []
         for check in schema.checks where !schema.holds(check, in: lines) {
-            let positions = check.covers.flatMap { run in run.range.map { (run.line, $0) } }
-                + [(check.digit.line, check.digit.range.lowerBound)]
-            if let fix = repair(check, positions: positions, lines: lines, probabilities: probabilities, schema: schema) {
+            if let fix = repair(check, lines: lines, probabilities: probabilities, schema: schema) {
                 for (l, c, k) in fix {
                     lines[l][c] = alphabet[k]
                     confidences[l][c] = confidence(probabilities[l][c], k, l, c)
@@ -97,11 +92,11 @@ enum MRZDecoder {
 
     /// The cheapest change of one or two characters, among plausible alternatives, that makes the
     /// check hold; `nil` when there is none.
-    static func repair(_ check: MRZSchema.Check, positions: [(Int, Int)], lines: [[UInt8]],
+    static func repair(_ check: MRZSchema.Check, lines: [[UInt8]],
                        probabilities: [[[Float]]], schema: MRZSchema) -> [(Int, Int, Int)]? {
         // Alternatives per position: allowed, plausible, not the current choice.
         var options: [(line: Int, column: Int, klass: Int, cost: Double)] = []
-        for (l, c) in positions {
+        for (l, c) in check.positions {
             let p = probabilities[l][c]
             let current = alphabet.firstIndex(of: lines[l][c]) ?? 0
             for k in p.indices where k != current && p[k] >= plausible && schema.classes[l][c].allows(alphabet[k]) {

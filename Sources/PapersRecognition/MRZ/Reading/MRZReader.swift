@@ -143,13 +143,11 @@ public struct MRZReader: Sendable {
         var uncertainSet = Set<[Int]>()
         for check in schema.checks where !decoded.failedChecks.contains(check.name) {
             var unsure: [[Int]] = []
-            for run in check.covers + [check.digit] {
-                for column in run.range {
-                    protected.insert([run.line, column])
-                    let p = Double(decoded.confidences[run.line][column])
-                    if p < uncertaintyThreshold { unsure.append([run.line, column]) }
-                    if p < uncertaintyThreshold / 5 { uncertainSet.insert([run.line, column]) }
-                }
+            for (line, column) in check.positions {
+                protected.insert([line, column])
+                let p = Double(decoded.confidences[line][column])
+                if p < uncertaintyThreshold { unsure.append([line, column]) }
+                if p < uncertaintyThreshold / 5 { uncertainSet.insert([line, column]) }
             }
             if unsure.count >= 2 { uncertainSet.formUnion(unsure) }
         }
@@ -160,7 +158,7 @@ public struct MRZReader: Sendable {
         where Double(decoded.confidences[position[0]][position[1]]) < uncertaintyThreshold {
             let others = schema.checks.filter { check in
                 check.name != repairedFor && !decoded.failedChecks.contains(check.name)
-                    && (check.covers + [check.digit]).contains { $0.line == position[0] && $0.range.contains(position[1]) }
+                    && check.reads(line: position[0], column: position[1])
             }
             if others.isEmpty { uncertainSet.insert(position) }
         }

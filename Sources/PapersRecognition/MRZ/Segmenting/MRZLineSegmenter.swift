@@ -258,13 +258,12 @@ enum MRZLineSegmenter {
     /// pixels) on every one of `rows`; `nil` when none do.
     static func visibleColumns(of line: TextLine, slant: Double, in gray: Image, picture: Quadrilateral? = nil,
                                size: (width: Int, height: Int), rows: [Int]) -> ClosedRange<Double>? {
-        let x0 = line.minX - 0.6 * max(4.0, line.height), middle = Double(size.height) / 2
+        let map = StraightenedLineMap(line: line, slant: slant, height: size.height)
         let maxX = Double(gray.width - 1), maxY = Double(gray.height - 1)
         var first: Int?, last: Int?
         for u in 0..<size.width {
             let inside = rows.allSatisfy { v in
-                let x = x0 + Double(u) + slant * (Double(v) - middle)
-                let y = line.intercept + line.slope * x - middle + Double(v)
+                let x = map.x(u, v), y = map.y(atX: x, v)
                 return x >= 0 && x <= maxX && y >= 0 && y <= maxY && (picture?.contains(Point(x: x, y: y)) ?? true)
             }
             if inside {
@@ -281,19 +280,18 @@ enum MRZLineSegmenter {
     /// ``slant(of:top:bottom:)``) is taken out: each row is sampled shifted by it.
     static func straighten(_ gray: Image, line: TextLine, slant: Double = 0) -> Image? {
         let h = max(4.0, line.height)
-        let x0 = line.minX - 0.6 * h
         let outW = Int((line.width + 1.2 * h).rounded()), outH = max(8, Int((2.6 * h).rounded()))
         guard outW > 8, gray.width > 1, gray.height > 1 else { return nil }
         var out = Image(width: outW, height: outH, format: .gray)
         let w = gray.width, maxX = Double(w - 1), maxY = Double(gray.height - 1)
+        let map = StraightenedLineMap(line: line, slant: slant, height: outH)
         gray.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
-                let middle = Double(outH) / 2
                 for u in 0..<outW {
                     for v in 0..<outH {
-                        let x = max(0, min(maxX, x0 + Double(u) + slant * (Double(v) - middle)))
+                        let x = max(0, min(maxX, map.x(u, v)))
                         let ix = min(w - 2, Int(x)), tx = x - Double(ix)
-                        let y = max(0, min(maxY, line.intercept + line.slope * x - middle + Double(v)))
+                        let y = max(0, min(maxY, map.y(atX: x, v)))
                         let iy = min(gray.height - 2, Int(y)), ty = y - Double(iy)
                         let i = iy * w + ix
                         let top = Double(src[i]) * (1 - tx) + Double(src[i + 1]) * tx
@@ -305,4 +303,31 @@ enum MRZLineSegmenter {
         }
         return out
     }
+}
+
+/// Where pixel (`u`, `v`) of a line's straightened image (see
+/// ``MRZLineSegmenter/straighten(_:line:slant:)``) samples the source: 0.6 text heights before the
+/// line's start, shifted by the slant away from the middle row, on the centre line moved by the
+/// row's distance from the middle. Straightening and the test of which columns lie in the
+/// picture share it, so they cannot disagree.
+struct StraightenedLineMap {
+    let line: TextLine
+    let slant: Double
+    /// The source x of column 0 on the middle row.
+    let x0: Double
+    /// The middle row of the straightened image.
+    let middle: Double
+
+    init(line: TextLine, slant: Double, height: Int) {
+        self.line = line
+        self.slant = slant
+        x0 = line.minX - 0.6 * max(4.0, line.height)
+        middle = Double(height) / 2
+    }
+
+    /// The source x of pixel (`u`, `v`).
+    @inline(__always) func x(_ u: Int, _ v: Int) -> Double { x0 + Double(u) + slant * (Double(v) - middle) }
+
+    /// The source y of row `v` at source x `x`.
+    @inline(__always) func y(atX x: Double, _ v: Int) -> Double { line.intercept + line.slope * x - middle + Double(v) }
 }
