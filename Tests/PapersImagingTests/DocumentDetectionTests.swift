@@ -9,23 +9,31 @@ struct DocumentDetectionTests {
     /// A coarse view: a checked residue (period 4, ±`ripple` levels around `level`) with a
     /// rotated rectangle of `inside` drawn on it; returns the view and the rectangle's corners.
     static func coarseView(level: UInt8 = 120, ripple: Int = 8, inside: UInt8 = 60, degrees: Double = 12) -> (Image, Quadrilateral) {
-        let w = 110, h = 62
+        let (hw, hh) = (26.0, 14.0)
+        return turnedScene(width: 110, height: 62, centre: (55, 31), halfSize: (hw, hh), degrees: degrees) { x, y, u, v in
+            let checker = ((x / 2) + (y / 2)) % 2 == 0 ? ripple : -ripple
+            return abs(u) <= hw && abs(v) <= hh ? inside : UInt8(Int(level) + checker)
+        }
+    }
+
+    /// A gray scene of a rectangle (half sides `halfSize`) turned by `degrees` about `centre`:
+    /// `shade` gives each pixel from its position (`x`, `y`) and its coordinates (`u`, `v`) along
+    /// the rectangle's axes from its centre; returns the scene and the rectangle's corners.
+    static func turnedScene(width w: Int, height h: Int, centre: (x: Double, y: Double), halfSize: (Double, Double),
+                            degrees: Double, shade: (Int, Int, Double, Double) -> UInt8) -> (Image, Quadrilateral) {
         let angle = degrees * .pi / 180
-        let cx = 55.0, cy = 31.0, hw = 26.0, hh = 14.0
+        let (cx, cy) = centre, (hw, hh) = halfSize
         let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (x, y) in
             Point(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
         }
-        let quad = Quadrilateral(corners: corners)!
         var pixels = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                let u = (p.x - cx) * cos(angle) + (p.y - cy) * sin(angle), v = -(p.x - cx) * sin(angle) + (p.y - cy) * cos(angle)
-                let checker = ((x / 2) + (y / 2)) % 2 == 0 ? ripple : -ripple
-                pixels[y * w + x] = abs(u) <= hw && abs(v) <= hh ? inside : UInt8(Int(level) + checker)
+                let (px, py) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+                pixels[y * w + x] = shade(x, y, px * cos(angle) + py * sin(angle), -px * sin(angle) + py * cos(angle))
             }
         }
-        return (Image(width: w, height: h, format: .gray, pixels: pixels)!, quad)
+        return (Image(width: w, height: h, format: .gray, pixels: pixels)!, Quadrilateral(corners: corners)!)
     }
 
     @Test("a card's top and bottom prolonged to a dark line of the table beyond it make no document", arguments: [-14.0, 0, 9])
@@ -33,24 +41,11 @@ struct DocumentDetectionTests {
         // A bright card on a gray table, a dark straight seam in the table to the card's right,
         // parallel to the card's short sides: the card's long sides prolonged to the seam frame a
         // larger quadrilateral whose sides are mostly backed (by the card) and have one polarity.
-        let w = 960, h = 540
-        let angle = degrees * .pi / 180
-        let (cx, cy, hw, hh) = (330.0, 270.0, 170.0, 107.0)
-        let seam = 330.0 + 390  // the seam's distance along the card's long axis from the card's centre
-        let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (x, y) in
-            Point(x: cx + x * cos(angle) - y * sin(angle), y: cy + x * sin(angle) + y * cos(angle))
+        let (hw, hh) = (170.0, 107.0)
+        let seam = 390.0  // the seam's distance along the card's long axis from the card's centre
+        let (frame, truth) = Self.turnedScene(width: 960, height: 540, centre: (330, 270), halfSize: (hw, hh), degrees: degrees) { _, _, u, v in
+            abs(u) <= hw && abs(v) <= hh ? 225 : (abs(u - seam) <= 6 ? 35 : 125)
         }
-        let truth = Quadrilateral(corners: corners)!
-        var pixels = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let (px, py) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
-                let u = px * cos(angle) + py * sin(angle), v = -px * sin(angle) + py * cos(angle)
-                let onSeam = abs(u - (seam - 330)) <= 6
-                pixels[y * w + x] = abs(u) <= hw && abs(v) <= hh ? 225 : (onSeam ? 35 : 125)
-            }
-        }
-        let frame = try #require(Image(width: w, height: h, format: .gray, pixels: pixels))
         let found = try #require(DocumentDetector.detect(in: frame))
         #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
     }
