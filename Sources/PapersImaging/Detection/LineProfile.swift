@@ -12,13 +12,22 @@ struct LineProfile {
     let line: Line
     /// The position along the line (`t`, see `position(of:)`) of sample 0.
     private let start: Double
-    /// Running sums with one more entry than there are samples: entry k sums samples 0..<k.
-    private var inside: [Int32] = [0]
-    private var hits: [Int32] = [0]
-    private var reversed: [Int32] = [0]
-    private var bandSamples: [Int32] = [0]
-    private var plusSum: [Int32] = [0]
-    private var minusSum: [Int32] = [0]
+    /// Running sums with one more entry than there are samples: entry k sums samples 0..<k. They
+    /// are interleaved, ``fields`` per entry (in one buffer, so a copy of the profile is one retain):
+    /// samples inside the frame, samples with an edge of the line's polarity, samples with an edge
+    /// of the opposite polarity only, samples with both band sides in the frame, and the
+    /// brightness summed on the plus and the minus side.
+    private let sums: [Int32]
+    private static let fields = 6
+    private static let (inside, hits, reversed, bandSamples, plusSum, minusSum) = (0, 1, 2, 3, 4, 5)
+
+    /// The number of samples.
+    private var samples: Int { sums.count / Self.fields - 1 }
+
+    /// The difference of one running sum between two entries.
+    @inline(__always) private func sum(_ field: Int, _ first: Int, _ last: Int) -> Int {
+        Int(sums[last &* Self.fields &+ field]) - Int(sums[first &* Self.fields &+ field])
+    }
 
     /// Samples `line` across the edge map.
     init(line: Line, edges: EdgeMap) {
@@ -39,55 +48,60 @@ struct LineProfile {
         clip(line.rho * c, -s, Double(w))
         clip(line.rho * s, c, Double(h))
         start = lo.isFinite ? lo : 0
-        guard lo.isFinite, hi.isFinite, hi > lo else { return }
-        let count = Int((hi - lo) / Self.spacing) + 1
-        for array in [\LineProfile.inside, \.hits, \.reversed, \.bandSamples, \.plusSum, \.minusSum] {
-            self[keyPath: array].reserveCapacity(count + 1)
+        guard lo.isFinite, hi.isFinite, hi > lo else {
+            sums = [Int32](repeating: 0, count: Self.fields)
+            return
         }
+        let count = Int((hi - lo) / Self.spacing) + 1
+        var sums = [Int32](repeating: 0, count: (count + 1) * Self.fields)
         let threshold2 = Int32(edges.threshold * edges.threshold)
         let maxX = Double(w - 2), maxY = Double(h - 2)
         let (ox, oy) = (line.rho * c, line.rho * s)
         var (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus): (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
-        edges.magnitude2.withUnsafeBufferPointer { m2 in
-            edges.gx.withUnsafeBufferPointer { gx in
-                edges.gy.withUnsafeBufferPointer { gy in
-                    edges.source.withUnsafeBufferPointer { gray in
-                        for k in 0..<count {
-                            let t = lo + Double(k) * Self.spacing
-                            let px = ox - t * s, py = oy + t * c
-                            if px >= 2, py >= 2, px < maxX, py < maxY {
-                                sumInside += 1
-                                var hit = false, against = false
-                                for offset in -1...1 where !hit {
-                                    // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
-                                    let x = Int(px + c * Double(offset) + 0.5), y = Int(py + s * Double(offset) + 0.5)
-                                    let index = y * w + x
-                                    let m2v = m2[index]
-                                    guard m2v >= threshold2 else { continue }
-                                    // cos(gradient, normal) > 0.93 without a square root: dot² > 0.8649·|g|².
-                                    let dot = Double(gx[index]) * c + Double(gy[index]) * s
-                                    guard dot * dot > 0.8649 * Double(m2v) else { continue }
-                                    if dot > 0 { hit = true } else { against = true }
+        sums.withUnsafeMutableBufferPointer { entries in
+            edges.magnitude2.withUnsafeBufferPointer { m2 in
+                edges.gx.withUnsafeBufferPointer { gx in
+                    edges.gy.withUnsafeBufferPointer { gy in
+                        edges.source.withUnsafeBufferPointer { gray in
+                            for k in 0..<count {
+                                let t = lo + Double(k) * Self.spacing
+                                let px = ox - t * s, py = oy + t * c
+                                if px >= 2, py >= 2, px < maxX, py < maxY {
+                                    sumInside += 1
+                                    var hit = false, against = false
+                                    for offset in -1...1 where !hit {
+                                        // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
+                                        let x = Int(px + c * Double(offset) + 0.5), y = Int(py + s * Double(offset) + 0.5)
+                                        let index = y * w + x
+                                        let m2v = m2[index]
+                                        guard m2v >= threshold2 else { continue }
+                                        // cos(gradient, normal) > 0.93 without a square root: dot² > 0.8649·|g|².
+                                        let dot = Double(gx[index]) * c + Double(gy[index]) * s
+                                        guard dot * dot > 0.8649 * Double(m2v) else { continue }
+                                        if dot > 0 { hit = true } else { against = true }
+                                    }
+                                    if hit { sumHits += 1 } else if against { sumReversed += 1 }
                                 }
-                                if hit { sumHits += 1 } else if against { sumReversed += 1 }
+                                let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
+                                if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {
+                                    sumBand += 1
+                                    sumPlus += Int32(gray[iy * w + ix])
+                                    sumMinus += Int32(gray[jy * w + jx])
+                                }
+                                let entry = (k + 1) * Self.fields
+                                entries[entry + Self.inside] = sumInside
+                                entries[entry + Self.hits] = sumHits
+                                entries[entry + Self.reversed] = sumReversed
+                                entries[entry + Self.bandSamples] = sumBand
+                                entries[entry + Self.plusSum] = sumPlus
+                                entries[entry + Self.minusSum] = sumMinus
                             }
-                            let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
-                            if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {
-                                sumBand += 1
-                                sumPlus += Int32(gray[iy * w + ix])
-                                sumMinus += Int32(gray[jy * w + jx])
-                            }
-                            inside.append(sumInside)
-                            hits.append(sumHits)
-                            reversed.append(sumReversed)
-                            bandSamples.append(sumBand)
-                            plusSum.append(sumPlus)
-                            minusSum.append(sumMinus)
                         }
                     }
                 }
             }
         }
+        self.sums = sums
     }
 
     /// The position of a point's projection along the line.
@@ -96,7 +110,7 @@ struct LineProfile {
     /// The running-sum entries bounding the samples strictly between two points on the line.
     @inline(__always) private func range(_ a: Point, _ b: Point) -> (Int, Int) {
         let ta = (position(of: a) - start) / Self.spacing, tb = (position(of: b) - start) / Self.spacing
-        let samples = inside.count - 1
+        let samples = self.samples
         let first = max(0, min(samples, Int((min(ta, tb) + 1e-9).rounded(.up))))
         let last = max(first, min(samples, Int((max(ta, tb) - 1e-9).rounded(.down)) + 1))
         return (first, last)
@@ -107,10 +121,10 @@ struct LineProfile {
     /// of the stretch lies inside the frame. Matches `QuadSearch.sideCoverage` for a side on this line.
     func coverage(from a: Point, to b: Point) -> Double? {
         let (first, last) = range(a, b)
-        let seen = Int(inside[last] - inside[first])
+        let seen = sum(Self.inside, first, last)
         let expected = max(8, Int(a.distance(to: b) / Self.spacing))
         guard seen >= expected / 4, seen > 0 else { return nil }
-        let net = Int(hits[last] - hits[first]) - Int(reversed[last] - reversed[first])
+        let net = sum(Self.hits, first, last) - sum(Self.reversed, first, last)
         return Double(max(0, net)) / Double(seen)
     }
 
@@ -118,9 +132,9 @@ struct LineProfile {
     /// `nil` when less than a quarter of the stretch has both sides in the frame.
     func bandContrast(from a: Point, to b: Point) -> Double? {
         let (first, last) = range(a, b)
-        let seen = Int(bandSamples[last] - bandSamples[first])
+        let seen = sum(Self.bandSamples, first, last)
         let expected = max(8, Int(a.distance(to: b) / Self.spacing))
         guard seen >= expected / 4, seen > 0 else { return nil }
-        return abs(Double(plusSum[last] - plusSum[first]) - Double(minusSum[last] - minusSum[first])) / Double(seen)
+        return abs(Double(sum(Self.plusSum, first, last)) - Double(sum(Self.minusSum, first, last))) / Double(seen)
     }
 }

@@ -52,18 +52,21 @@ enum QuadSearch {
                 guard a1.angle(to: b1) > 0.7, a1.angle(to: b2) > 0.7, a2.angle(to: b1) > 0.7, a2.angle(to: b2) > 0.7,
                       let p0 = a1.intersection(with: b1), let p1 = a1.intersection(with: b2),
                       let p2 = a2.intersection(with: b2), let p3 = a2.intersection(with: b1) else { continue }
-                let quad = Quadrilateral(p0, p1, p2, p3)
-                guard quad.isConvex,
-                      quad.corners.allSatisfy({ $0.x > -0.3 * w && $0.x < 1.3 * w && $0.y > -0.3 * h && $0.y < 1.3 * h }) else { continue }
+                // The cheap tests first, on the bare corners: most pairs of pairs fail one.
+                let corners = (p0, p1, p2, p3)
+                guard Self.isConvex(corners),
+                      Self.allWithin(corners, width: w, height: h) else { continue }
                 // One polarity all round: every edge brightens towards the inside, or every edge darkens.
                 let centre = Point(x: (p0.x + p1.x + p2.x + p3.x) / 4, y: (p0.y + p1.y + p2.y + p3.y) / 4)
-                let sides = [a1, b2, a2, b1]
-                let inward = sides.map { $0.signedDistance(centre) > 0 }
-                guard inward.allSatisfy({ $0 }) || inward.allSatisfy({ !$0 }) else { continue }
+                let inward = a1.signedDistance(centre) > 0
+                guard (b2.signedDistance(centre) > 0) == inward, (a2.signedDistance(centre) > 0) == inward,
+                      (b1.signedDistance(centre) > 0) == inward else { continue }
+                let quad = Quadrilateral(p0, p1, p2, p3)
                 let area = quad.area
                 guard area > 0.03 * frameArea else { continue }
                 let long = max(quad.meanWidth, quad.meanHeight), short = min(quad.meanWidth, quad.meanHeight)
                 guard short > 0, long / short < 3.2 else { continue }
+                let sides = [a1, b2, a2, b1]
                 candidates.append(scored(quad, lines: sides, profiles: [profiles[ia1], profiles[ib2], profiles[ia2], profiles[ib1]],
                                          channel: channel))
             }
@@ -73,21 +76,59 @@ enum QuadSearch {
         return candidates.filter { $0.coverage >= strongest * 0.4 }
     }
 
+    /// ``Quadrilateral/isConvex`` on bare corners (no array made for the many quadrilaterals rejected).
+    @inline(__always)
+    static func isConvex(_ c: (Point, Point, Point, Point)) -> Bool {
+        @inline(__always) func cross(_ a: Point, _ b: Point, _ c: Point) -> Double {
+            (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+        }
+        let turns = (cross(c.0, c.1, c.2), cross(c.1, c.2, c.3), cross(c.2, c.3, c.0), cross(c.3, c.0, c.1))
+        guard turns.0 != 0, turns.1 != 0, turns.2 != 0, turns.3 != 0 else { return false }
+        let sign = turns.0 > 0
+        return (turns.1 > 0) == sign && (turns.2 > 0) == sign && (turns.3 > 0) == sign
+    }
+
+    /// Whether every corner lies within 30% of the frame's size outside it.
+    @inline(__always)
+    static func allWithin(_ c: (Point, Point, Point, Point), width w: Double, height h: Double) -> Bool {
+        @inline(__always) func within(_ p: Point) -> Bool { p.x > -0.3 * w && p.x < 1.3 * w && p.y > -0.3 * h && p.y < 1.3 * h }
+        return within(c.0) && within(c.1) && within(c.2) && within(c.3)
+    }
+
     /// A candidate scored side by side from the profiles of the lines its sides lie on; a `nil`
     /// profile is a side that was not seen but inferred (it lies outside the frame).
     static func scored(_ quad: Quadrilateral, lines: [Line], profiles: [LineProfile?], channel: Int) -> Candidate {
         let corners = quad.corners
-        let sideCoverages = (0..<4).map { profiles[$0]?.coverage(from: corners[$0], to: corners[($0 + 1) % 4]) }
-        var candidate = Candidate(quad: quad, lines: lines, coverage: meanCoverage(sideCoverages), area: quad.area,
-                                  bandContrast: 0, channel: channel)
-        let seen = sideCoverages.compactMap { $0 }
-        candidate.seenSides = seen.count
+        // Sums in side order, as `meanCoverage` and the means below would add them.
+        var coverageSum = 0.0, seenSum = 0.0, seenCount = 0, weakest = Double.infinity
+        var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity
+        for side in 0..<4 {
+            guard let profile = profiles[side] else {
+                coverageSum += 0.3
+                continue
+            }
+            let a = corners[side], b = corners[(side + 1) % 4]
+            if let coverage = profile.coverage(from: a, to: b) {
+                coverageSum += coverage
+                seenSum += coverage
+                seenCount += 1
+                weakest = min(weakest, coverage)
+            } else {
+                coverageSum += 0.3
+            }
+            if let band = profile.bandContrast(from: a, to: b) {
+                bandSum += band
+                bandCount += 1
+                weakestBand = min(weakestBand, band)
+            }
+        }
+        var candidate = Candidate(quad: quad, lines: lines, coverage: coverageSum / 4, area: quad.area,
+                                  bandContrast: bandCount == 0 ? 0 : bandSum / Double(bandCount), channel: channel)
+        candidate.seenSides = seenCount
         candidate.profiles = profiles
-        candidate.weakestSide = seen.min() ?? 0
-        candidate.inFrameCoverage = seen.count < 2 ? 0 : seen.reduce(0, +) / Double(seen.count)
-        let bands = (0..<4).compactMap { profiles[$0]?.bandContrast(from: corners[$0], to: corners[($0 + 1) % 4]) }
-        candidate.bandContrast = bands.isEmpty ? 0 : bands.reduce(0, +) / Double(bands.count)
-        candidate.weakestBand = bands.min() ?? 0
+        candidate.weakestSide = seenCount == 0 ? 0 : weakest
+        candidate.inFrameCoverage = seenCount < 2 ? 0 : seenSum / Double(seenCount)
+        candidate.weakestBand = bandCount == 0 ? 0 : weakestBand
         return candidate
     }
 
