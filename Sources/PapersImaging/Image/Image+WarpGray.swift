@@ -14,8 +14,21 @@ extension Image {
             out.withUnsafeMutableBufferPointer { target in
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                 walk.forEachSpan { row, columns, x, y, stepX, stepY in
-                    var fx = x, fy = y
                     let line = dst + row * outWidth
+                    // Most spans lie wholly inside the image, away from its last row and column
+                    // (the walk is linear, so its ends tell): no clamping, every tap present.
+                    let n = columns.count - 1
+                    let endX = x &+ stepX &* n, endY = y &+ stepY &* n
+                    if min(x, endX) >= 0, max(x, endX) < limitX, min(y, endY) >= 0, max(y, endY) < limitY {
+                        if c == 1 {
+                            Self.grayInterior(src, stride: stride, into: line, columns: columns, x: x, y: y, stepX: stepX, stepY: stepY)
+                        } else {
+                            Self.colourInterior(src, stride: stride, channels: c, into: line, columns: columns,
+                                                x: x, y: y, stepX: stepX, stepY: stepY)
+                        }
+                        return
+                    }
+                    var fx = x, fy = y
                     for ox in columns {
                         let cx = fx < 0 ? 0 : (fx > limitX ? limitX : fx), cy = fy < 0 ? 0 : (fy > limitY ? limitY : fy)
                         fx &+= stepX; fy &+= stepY
@@ -26,11 +39,7 @@ extension Image {
                         if c == 1 {
                             (a, b, cc, d) = (Int(p[0]), Int(p[dx]), Int(p[dy]), Int(p[dy + dx]))
                         } else {
-                            // Gray of each tap (×256), then interpolate: the same as interpolating first.
-                            @inline(__always) func gray(_ q: UnsafePointer<UInt8>) -> Int {
-                                77 &* Int(q[0]) &+ 150 &* Int(q[1]) &+ 29 &* Int(q[2])
-                            }
-                            (a, b, cc, d) = (gray(p), gray(p + dx), gray(p + dy), gray(p + dy + dx))
+                            (a, b, cc, d) = (Self.gray(p), Self.gray(p + dx), Self.gray(p + dy), Self.gray(p + dy + dx))
                         }
                         let top = a &* (256 &- wx) &+ b &* wx, bottom = cc &* (256 &- wx) &+ d &* wx
                         let value = top &* (256 &- wy) &+ bottom &* wy  // ×65536 (×2^24 for colour)
@@ -41,5 +50,42 @@ extension Image {
             }
         }
         return Image(width: outWidth, height: outHeight, format: .gray, pixels: out)
+    }
+
+    /// Gray of a colour pixel, ×256 (BT.601 weights).
+    @inline(__always)
+    private static func gray(_ q: UnsafePointer<UInt8>) -> Int {
+        77 &* Int(q[0]) &+ 150 &* Int(q[1]) &+ 29 &* Int(q[2])
+    }
+
+    /// One span of a gray warp whose taps all lie inside the image.
+    @inline(__always)
+    private static func grayInterior(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
+                                     columns: Range<Int>, x: Int, y: Int, stepX: Int, stepY: Int) {
+        var fx = x, fy = y
+        for ox in columns {
+            let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
+            let p = src + ((fy >> 16) &* stride &+ (fx >> 16))
+            fx &+= stepX; fy &+= stepY
+            let top = Int(p[0]) &* (256 &- wx) &+ Int(p[1]) &* wx
+            let bottom = Int(p[stride]) &* (256 &- wx) &+ Int(p[stride &+ 1]) &* wx
+            line[ox] = UInt8(truncatingIfNeeded: (top &* (256 &- wy) &+ bottom &* wy &+ 32768) >> 16)
+        }
+    }
+
+    /// One span of a colour-to-gray warp whose taps all lie inside the image.
+    @inline(__always)
+    private static func colourInterior(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, into line: UnsafeMutablePointer<UInt8>,
+                                       columns: Range<Int>, x: Int, y: Int, stepX: Int, stepY: Int) {
+        var fx = x, fy = y
+        for ox in columns {
+            let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
+            let p = src + ((fy >> 16) &* stride &+ (fx >> 16) &* c)
+            fx &+= stepX; fy &+= stepY
+            // Gray of each tap (×256), then interpolate: the same as interpolating first.
+            let top = gray(p) &* (256 &- wx) &+ gray(p + c) &* wx
+            let bottom = gray(p + stride) &* (256 &- wx) &+ gray(p + stride + c) &* wx
+            line[ox] = UInt8(truncatingIfNeeded: (top &* (256 &- wy) &+ bottom &* wy &+ (1 << 23)) >> 24)
+        }
     }
 }
