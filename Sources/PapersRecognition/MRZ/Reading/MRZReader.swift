@@ -71,8 +71,10 @@ public struct MRZReader: Sendable {
                     } else {
                         source = upright
                     }
+                    var prepared = PreparedLines(count: textLines.count)
                     for length in lineLengths(forLineCount: textLines.count) {
-                        guard let decoded = decode(source, lines: textLines, length: length, picture: sourcePicture) else { continue }
+                        guard let decoded = decode(source, lines: textLines, length: length, picture: sourcePicture,
+                                                   prepared: &prepared) else { continue }
                         if best.map({ Self.better(decoded, than: $0) }) ?? true { best = decoded }
                     }
                     if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
@@ -102,10 +104,27 @@ public struct MRZReader: Sendable {
 
     /// Segments and classifies every line, then decodes.
     func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral? = nil) -> MRZDecoder.Decoded? {
+        var prepared = PreparedLines(count: lines.count)
+        return decode(gray, lines: lines, length: length, picture: picture, prepared: &prepared)
+    }
+
+    /// The lines of one candidate as straightened so far (each made on first need), shared by
+    /// the line lengths tried on it.
+    struct PreparedLines {
+        var lines: [PreparedLine??]
+        init(count: Int) { lines = Array(repeating: nil, count: count) }
+    }
+
+    /// ``decode(_:lines:length:picture:)`` reusing (and filling) `prepared`.
+    func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral?,
+                prepared: inout PreparedLines) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
-        for textLine in lines {
-            guard let line = MRZLineSegmenter.segment(gray, line: textLine, count: length, picture: picture) else { return nil }
+        for (number, textLine) in lines.enumerated() {
+            if prepared.lines[number] == nil {
+                prepared.lines[number] = .some(MRZLineSegmenter.prepare(gray, line: textLine, picture: picture))
+            }
+            guard let ready = prepared.lines[number]!, let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
             var row: [[Float]] = []
             row.reserveCapacity(length)
             for index in 0..<length {

@@ -26,12 +26,38 @@ struct SegmentedLine: Sendable {
     }
 }
 
+/// A located MRZ line straightened, with its text band and column profile of ink
+/// (see ``MRZLineSegmenter/prepare(_:line:picture:)``).
+struct PreparedLine: Sendable {
+    /// The line, straightened (and upright), gray.
+    let image: Image
+    /// The first and last rows of the text band.
+    let top: Int
+    let bottom: Int
+    /// Ink per column over the text band.
+    let profile: [Double]
+    /// The first and last columns with a real share of ink.
+    let first: Int
+    let last: Int
+    /// The character pitch the profile repeats at, when it shows one.
+    let period: Double?
+    /// The columns sampled inside the picture (see ``SegmentedLine/visible``); `nil` when none are.
+    let visible: ClosedRange<Double>?
+}
+
 /// Straightens one located MRZ line and fits the fixed-pitch grid of its `count` characters.
 enum MRZLineSegmenter {
     /// Cuts `line` of `gray` (packed gray, full resolution) into `count` cells; `picture` is
     /// where `gray` holds real pixels (all of it by default).
     /// Returns `nil` when there is no usable line there.
     static func segment(_ gray: Image, line: TextLine, count: Int, picture: Quadrilateral? = nil) -> SegmentedLine? {
+        prepare(gray, line: line, picture: picture).flatMap { cut($0, count: count) }
+    }
+
+    /// Straightens `line` and measures its ink: everything about the line that does not depend
+    /// on how many characters it is taken to hold, so that each length tried reuses it.
+    /// Returns `nil` when there is no usable line there.
+    static func prepare(_ gray: Image, line: TextLine, picture: Quadrilateral? = nil) -> PreparedLine? {
         guard var straight = straighten(gray, line: line) else { return nil }
         let h = max(4.0, line.height)
         var mask = InkMask(gray: straight, radius: max(4, Int(h)))
@@ -57,17 +83,23 @@ enum MRZLineSegmenter {
         let peak = profile.max() ?? 0
         guard peak > 0 else { return nil }
         let inked = profile.indices.filter { profile[$0] >= peak * 0.12 }
-        guard let first = inked.first, let last = inked.last, last - first > count * 2 else { return nil }
+        guard let first = inked.first, let last = inked.last else { return nil }
+        return PreparedLine(
+            image: straight, top: top, bottom: bottom, profile: profile, first: first, last: last,
+            period: period(of: profile, from: first, to: last, near: Double(bottom + 1 - top)),
+            visible: visibleColumns(of: line, slant: straightSlant, in: gray, picture: picture,
+                                    size: (straight.width, straight.height), rows: [top, bottom + 1]))
+    }
 
-        guard let grid = fitGrid(profile: profile, first: Double(first), last: Double(last + 1), count: count,
-                                 period: period(of: profile, from: first, to: last, near: Double(bottom + 1 - top)))
+    /// Fits the fixed-pitch grid of `count` characters to a prepared line.
+    static func cut(_ line: PreparedLine, count: Int) -> SegmentedLine? {
+        guard line.last - line.first > count * 2,
+              let grid = fitGrid(profile: line.profile, first: Double(line.first), last: Double(line.last + 1), count: count,
+                                 period: line.period)
         else { return nil }
-        var segmented = SegmentedLine(image: straight, top: Double(top), bottom: Double(bottom + 1),
-                                      boundaries: refine(grid, profile: profile))
-        if let visible = visibleColumns(of: line, slant: straightSlant, in: gray, picture: picture,
-                                        size: (straight.width, straight.height), rows: [top, bottom + 1]) {
-            segmented.visible = visible
-        }
+        var segmented = SegmentedLine(image: line.image, top: Double(line.top), bottom: Double(line.bottom + 1),
+                                      boundaries: refine(grid, profile: line.profile))
+        if let visible = line.visible { segmented.visible = visible }
         return segmented
     }
 
@@ -237,10 +269,12 @@ enum MRZLineSegmenter {
         for k in -steps...steps {
             let lean = Float(Double(k) * stepSize / 2)
             for i in profile.indices { profile[i] = 0 }
-            for point in points {
-                // Where the stroke through this pixel crosses the band's centre row.
-                let x = Int((Float(point.x) - lean * point.dy).rounded()) + 32
-                if x >= 0, x < profile.count { profile[x] += 1 }
+            profile.withUnsafeMutableBufferPointer { profile in
+                for point in points {
+                    // Where the stroke through this pixel crosses the band's centre row.
+                    let x = Self.roundedAwayFromZero(Float(point.x) - lean * point.dy) + 32
+                    if x >= 0, x < profile.count { profile[x] &+= 1 }
+                }
             }
             scores.append(profile.reduce(0.0) { $0 + Double($1) * Double($1) })
         }
@@ -251,6 +285,14 @@ enum MRZLineSegmenter {
             if d < 0 { lean += 0.5 * (a - c) / d * stepSize / 2 }
         }
         return lean
+    }
+
+    /// `value.rounded()` (halves away from zero) without the library call it compiles to on x86:
+    /// truncation, then the exact fraction left decides.
+    @inline(__always)
+    static func roundedAwayFromZero(_ value: Float) -> Int {
+        let whole = Int(value), fraction = value - Float(whole)
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     /// The columns of the line's straightened image (see ``straighten(_:line:slant:)``, `size`
@@ -287,8 +329,9 @@ enum MRZLineSegmenter {
         let map = StraightenedLineMap(line: line, slant: slant, height: outH)
         gray.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
-                for u in 0..<outW {
-                    for v in 0..<outH {
+                // Row by row: reads and writes run along memory.
+                for v in 0..<outH {
+                    for u in 0..<outW {
                         let x = max(0, min(maxX, map.x(u, v)))
                         let ix = min(w - 2, Int(x)), tx = x - Double(ix)
                         let y = max(0, min(maxY, map.y(atX: x, v)))
