@@ -46,17 +46,22 @@ struct InkMask: Sendable {
         gray.pixels.withUnsafeBufferPointer { src in
             integral.withUnsafeBufferPointer { integral in
                 bits.withUnsafeMutableBufferPointer { bits in
+                    guard let src = src.baseAddress, let integral = integral.baseAddress, let bits = bits.baseAddress else { return }
                     for y in 0..<h {
                         let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                        let top = y0 * (w + 1), bottom = y1 * (w + 1)
-                        for x in 0..<w {
-                            let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                            let sum = Int(integral[bottom + x1]) - Int(integral[top + x1])
-                                - Int(integral[bottom + x0]) + Int(integral[top + x0])
-                            // Ink when p < mean·(1 − contrast) and p < mean − drop, without dividing.
-                            let count = (x1 - x0) * (y1 - y0), p = Int(src[y * stride + x])
-                            if p * count * 1024 < sum * scale && (p + minimumDrop) * count < sum { bits[y * w + x] = 1 }
+                        let top = integral + y0 * (w + 1), bottom = integral + y1 * (w + 1)
+                        let row = src + y * stride, out = bits + y * w
+                        // Ink when p < mean·(1 − contrast) and p < mean − drop, without dividing.
+                        @inline(__always) func judge(_ x: Int, _ x0: Int, _ x1: Int) {
+                            let sum = Int(bottom[x1]) &- Int(top[x1]) &- Int(bottom[x0]) &+ Int(top[x0])
+                            let count = (x1 &- x0) &* (y1 &- y0), p = Int(row[x])
+                            out[x] = p &* count &* 1024 < sum &* scale && (p &+ minimumDrop) &* count < sum ? 1 : 0
                         }
+                        // The window is clipped near the left and right edges only.
+                        let inner = min(radius, w), outer = max(inner, w - radius - 1)
+                        for x in 0..<inner { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
+                        for x in inner..<outer { judge(x, x &- radius, x &+ radius &+ 1) }
+                        for x in outer..<w { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
                     }
                 }
             }
@@ -73,14 +78,21 @@ struct InkMask: Sendable {
         var rows = [Int32](repeating: 0, count: w * h)
         bits.withUnsafeBufferPointer { bits in
             rows.withUnsafeMutableBufferPointer { rows in
+                guard let bits = bits.baseAddress, let rows = rows.baseAddress else { return }
+                // The window enters (x + rx < w) and leaves (x − rx − 1 ≥ 0) the row in three stretches.
+                let entering = max(0, w - rx), leaving = min(w, rx + 1)
                 for y in 0..<h {
-                    let base = y * w
+                    let line = bits + y * w, out = rows + y * w
                     var sum: Int32 = 0
-                    for x in 0..<min(w, rx) { sum += Int32(bits[base + x]) }
-                    for x in 0..<w {
-                        if x + rx < w { sum += Int32(bits[base + x + rx]) }
-                        if x - rx - 1 >= 0 { sum -= Int32(bits[base + x - rx - 1]) }
-                        rows[base + x] = sum
+                    for x in 0..<min(w, rx) { sum &+= Int32(line[x]) }
+                    for x in 0..<min(entering, leaving) { sum &+= Int32(line[x &+ rx]); out[x] = sum }
+                    for x in leaving..<max(leaving, entering) {
+                        sum &+= Int32(line[x &+ rx]) &- Int32(line[x &- rx &- 1]); out[x] = sum
+                    }
+                    for x in entering..<w {
+                        if x + rx < w { sum &+= Int32(line[x &+ rx]) }
+                        if x - rx - 1 >= 0 { sum &-= Int32(line[x &- rx &- 1]) }
+                        out[x] = sum
                     }
                 }
             }
