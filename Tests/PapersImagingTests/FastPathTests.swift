@@ -1,0 +1,60 @@
+@testable import PapersImaging
+import Testing
+
+/// The shortcuts taken on hot paths give exactly what the plain computation gives.
+@Suite("Fast paths")
+struct FastPathTests {
+    @Test("rounded division by multiplication equals integer division for area-average totals")
+    func roundedDivision() {
+        // Every total of every count up to 200, then random counts up to past the exact range.
+        var mismatches: [(total: UInt32, count: UInt32)] = []
+        for count in UInt32(1)...200 {
+            let divide = RoundedDivision(by: count)
+            for total in 0...(255 * count) where divide(total) != (total + count / 2) / count {
+                mismatches.append((total, count))
+            }
+        }
+        var random = SeededRandom(seed: 9)
+        for _ in 0..<20_000 {
+            let count = UInt32.random(in: 1...((1 << 20) + 100), using: &random)
+            let total = UInt32.random(in: 0...UInt32(min(UInt64(UInt32.max / 2), 255 * UInt64(count))), using: &random)
+            if RoundedDivision(by: count)(total) != (total + count / 2) / count { mismatches.append((total, count)) }
+        }
+        let wrong = mismatches.count, first = mismatches.first.map { "\($0.total) / \($0.count)" } ?? "none"
+        #expect(wrong == 0, "first wrong: \(first)")
+    }
+
+    @Test("area resize equals the mean of each output pixel's source block, rounded")
+    func resize() {
+        var random = SeededRandom(seed: 3)
+        for (width, height, outWidth, outHeight, channels) in [(37, 23, 10, 7, 1), (64, 48, 45, 31, 3), (200, 90, 13, 5, 3), (9, 9, 9, 4, 1)] {
+            let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let image = Image(width: width, height: height, format: channels == 1 ? .gray : .rgb, pixels: pixels)!
+            let out = image.resized(width: outWidth, height: outHeight)
+            // Each output pixel covers the source from ⌊i·scale⌋ to ⌊(i + 1)·scale⌋ (at least one pixel).
+            func start(_ i: Int, _ size: Int, _ outSize: Int) -> Int { Int((Double(i) * (Double(size) / Double(outSize))).rounded(.down)) }
+            for oy in 0..<outHeight {
+                let y0 = start(oy, height, outHeight), y1 = max(y0 + 1, start(oy + 1, height, outHeight))
+                for ox in 0..<outWidth {
+                    let x0 = start(ox, width, outWidth), x1 = max(x0 + 1, start(ox + 1, width, outWidth))
+                    for k in 0..<channels {
+                        var total = 0
+                        for y in y0..<y1 { for x in x0..<x1 { total += Int(pixels[(y * width + x) * channels + k]) } }
+                        let count = (y1 - y0) * (x1 - x0)
+                        #expect(Int(out.pixels[(oy * outWidth + ox) * channels + k]) == (total + count / 2) / count)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the candidate search's convexity test on bare corners agrees with the quadrilateral's")
+    func convexity() {
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<5_000 {
+            let corners = (0..<4).map { _ in Point(x: Double(Int.random(in: -50...50, using: &random)), y: Double(Int.random(in: -50...50, using: &random))) }
+            let quad = Quadrilateral(corners: corners)!
+            #expect(QuadSearch.isConvex((corners[0], corners[1], corners[2], corners[3])) == quad.isConvex)
+        }
+    }
+}
