@@ -1,0 +1,68 @@
+import PapersImaging
+@testable import PapersRecognition
+import Testing
+
+/// The ink threshold and the dense-ink filter against their definitions, computed plainly.
+@Suite("Ink mask")
+struct InkMaskTests {
+    static func noise(width: Int, height: Int, seed: UInt64) -> Image {
+        var random = SeededRandom(seed: seed)
+        // Smooth light ground with dark specks, so both verdicts occur often.
+        let pixels = (0..<(width * height)).map { i -> UInt8 in
+            let ground = 150 + (i % width) / 4
+            return random.chance(0.2) ? UInt8.random(in: 0...120, using: &random) : UInt8(min(255, ground + Int.random(in: -20...20, using: &random)))
+        }
+        return Image(width: width, height: height, format: .gray, pixels: pixels)!
+    }
+
+    @Test("a pixel is ink when darker than its window's mean by the contrast and the minimum drop", arguments: [(40, 30, 4), (23, 17, 9), (64, 12, 5), (7, 40, 12)])
+    func threshold(size: (Int, Int, Int)) {
+        let (w, h, radius) = size
+        let gray = Self.noise(width: w, height: h, seed: UInt64(w * h + radius))
+        let mask = InkMask(gray: gray, radius: radius, contrast: 0.12, minimumDrop: 10)
+        var wrong = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0, count = 0
+                for yy in max(0, y - radius)..<min(h, y + radius + 1) {
+                    for xx in max(0, x - radius)..<min(w, x + radius + 1) { sum += Int(gray.pixels[yy * w + xx]); count += 1 }
+                }
+                let p = Int(gray.pixels[y * w + x])
+                let ink = p * count * 1024 < sum * Int(0.88 * 1024) && (p + 10) * count < sum
+                if (mask.bits[y * w + x] == 1) != ink { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(mask.bits.contains(1) && mask.bits.contains(0))
+    }
+
+    @Test("a pixel is dense when enough of its window is ink", arguments: [(40, 30, 3, 1), (23, 17, 11, 2), (64, 12, 70, 0), (9, 40, 4, 6)])
+    func dense(size: (Int, Int, Int, Int)) {
+        let (w, h, rx, ry) = size
+        let mask = InkMask(gray: Self.noise(width: w, height: h, seed: UInt64(w + h)), radius: 5)
+        let dense = mask.dense(rx: rx, ry: ry, fraction: 0.3)
+        var wrong = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                var ink = 0, count = 0
+                for yy in max(0, y - ry)..<min(h, y + ry + 1) {
+                    for xx in max(0, x - rx)..<min(w, x + rx + 1) { ink += Int(mask.bits[yy * w + xx]); count += 1 }
+                }
+                let set = ink * 1024 >= Int(0.3 * 1024) * count
+                if (dense.bits[y * w + x] == 1) != set { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test("the slant search's rounding is Float.rounded(): halves away from zero")
+    func rounding() {
+        var random = SeededRandom(seed: 2)
+        var values: [Float] = [0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999997, -0.49999997, 1e6 + 0.5, 31.5, -31.5]
+        for _ in 0..<10_000 { values.append(Float(random.uniform(-3000...3000))) }
+        for k in -40...40 { values.append(Float(k) / 4) }
+        for value in values {
+            #expect(MRZLineSegmenter.roundedAwayFromZero(value) == Int(value.rounded()), "\(value)")
+        }
+    }
+}
