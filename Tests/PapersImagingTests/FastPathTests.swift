@@ -4,26 +4,6 @@ import Testing
 /// The shortcuts taken on hot paths give exactly what the plain computation gives.
 @Suite("Fast paths")
 struct FastPathTests {
-    @Test("rounded division by multiplication equals integer division for area-average totals")
-    func roundedDivision() {
-        // Every total of every count up to 200, then random counts up to past the exact range.
-        var mismatches: [(total: UInt32, count: UInt32)] = []
-        for count in UInt32(1)...200 {
-            let divide = RoundedDivision(by: count)
-            for total in 0...(255 * count) where divide(total) != (total + count / 2) / count {
-                mismatches.append((total, count))
-            }
-        }
-        var random = SeededRandom(seed: 9)
-        for _ in 0..<20_000 {
-            let count = UInt32.random(in: 1...((1 << 20) + 100), using: &random)
-            let total = UInt32.random(in: 0...UInt32(min(UInt64(UInt32.max / 2), 255 * UInt64(count))), using: &random)
-            if RoundedDivision(by: count)(total) != (total + count / 2) / count { mismatches.append((total, count)) }
-        }
-        let wrong = mismatches.count, first = mismatches.first.map { "\($0.total) / \($0.count)" } ?? "none"
-        #expect(wrong == 0, "first wrong: \(first)")
-    }
-
     @Test("area resize equals the mean of each output pixel's source block, rounded")
     func resize() {
         var random = SeededRandom(seed: 3)

@@ -28,12 +28,11 @@ extension Image {
                             let x0 = xStarts[ox]
                             let x1 = min(width, max(x0 + 1, xStarts[ox + 1]))
                             let count = rows * UInt32(x1 - x0)
-                            let divide = RoundedDivision(by: count)
                             for k in 0..<c {
                                 var total: UInt32 = 0
                                 var x = x0
-                                while x < x1 { total &+= sums[x &* c &+ k]; x &+= 1 }
-                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: divide(total))
+                                while x < x1 { total &+= sums[x * c + k]; x += 1 }
+                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
                             }
                         }
                     }
@@ -49,27 +48,5 @@ extension Image {
         guard longest > maximumSide else { return self }
         let scale = Double(maximumSide) / Double(longest)
         return resized(width: max(1, Int((Double(width) * scale).rounded())), height: max(1, Int((Double(height) * scale).rounded())))
-    }
-}
-
-/// `(total + count / 2) / count` for the totals of an area average (at most 255 per pixel
-/// counted), by a multiplication: an integer division per output pixel costs more than the rest
-/// of the resize. Exact: with fewer than 2^20 pixels counted, the reciprocal's rounding (a few
-/// parts in 2^52 of a quotient below 256) and the 2^-30 added to absorb it stay far below the
-/// 1/count that separates neighbouring quotients.
-struct RoundedDivision {
-    let count: UInt32
-    let reciprocal: Double
-
-    init(by count: UInt32) {
-        self.count = count
-        reciprocal = 1 / Double(count)
-    }
-
-    @inline(__always)
-    func callAsFunction(_ total: UInt32) -> UInt32 {
-        let dividend = total &+ count / 2
-        guard count < 1 << 20 else { return dividend / count }
-        return UInt32(Double(dividend) * reciprocal + 0x1p-30)
     }
 }
