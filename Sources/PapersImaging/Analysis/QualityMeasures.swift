@@ -22,8 +22,7 @@ struct QualityMeasures: Sendable {
         var histogram = [Int](repeating: 0, count: 256)
         // Per direction, a histogram of |second difference| on the smoothed image (0…1020), flat.
         let bins = 1021
-        // Two sets of the four, filled alternately (see below) and added up afterwards.
-        var d2 = [Int](repeating: 0, count: 8 * bins)
+        var d2 = [Int](repeating: 0, count: 4 * bins)
         var sum = 0
         gray.pixels.withUnsafeBufferPointer { buffer in
             histogram.withUnsafeMutableBufferPointer { histogram in
@@ -43,6 +42,7 @@ struct QualityMeasures: Sendable {
                     across.withUnsafeMutableBufferPointer { acrossBuffer in
                         smooth.withUnsafeMutableBufferPointer { smoothBuffer in
                             guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress else { return }
+                            let dh = d, dv = d + bins, de1 = d + 2 * bins, de2 = d + 3 * bins
                             for y in 0..<h {
                                 let row = p + y * w, out = a + (y % 3) * w
                                 for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
@@ -56,34 +56,19 @@ struct QualityMeasures: Sendable {
                                 let r = sy - 2
                                 guard r >= 3, r < h - 3 else { continue }
                                 let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
-                                // Neighbouring pixels mostly land in the same bins: alternate
-                                // between two sets of histograms so that the increments do not
-                                // wait on each other.
-                                @inline(__always) func bin(_ v: Int32) -> Int {
-                                    let magnitude = v < 0 ? 0 &- v : v
-                                    return Int(min(UInt32(bitPattern: magnitude) / 9, 1020))
+                                for x in 3..<(w - 3) {
+                                    let c2 = 2 &* centre[x]
+                                    dh[Int(min(abs(centre[x - 2] &+ centre[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    dv[Int(min(abs(above[x] &+ below[x] &- c2) / 9, 1020))] &+= 1
+                                    de1[Int(min(abs(above[x - 2] &+ below[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    de2[Int(min(abs(above[x + 2] &+ below[x - 2] &- c2) / 9, 1020))] &+= 1
                                 }
-                                @inline(__always) func count(_ x: Int, _ set: Int) {
-                                    let c2 = 2 &* centre[x], base = d + set
-                                    base[bin(centre[x - 2] &+ centre[x + 2] &- c2)] &+= 1
-                                    base[bins &+ bin(above[x] &+ below[x] &- c2)] &+= 1
-                                    base[2 &* bins &+ bin(above[x - 2] &+ below[x + 2] &- c2)] &+= 1
-                                    base[3 &* bins &+ bin(above[x + 2] &+ below[x - 2] &- c2)] &+= 1
-                                }
-                                var x = 3
-                                while x + 1 < w - 3 {
-                                    count(x, 0)
-                                    count(x + 1, 4 * bins)
-                                    x += 2
-                                }
-                                if x < w - 3 { count(x, 0) }
                             }
                         }
                     }
                 }
             }
         }
-        for i in 0..<(4 * bins) { d2[i] += d2[4 * bins + i] }
         let n = w * h
         func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
             let total = histogram.reduce(0, +)
