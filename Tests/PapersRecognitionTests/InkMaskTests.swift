@@ -15,6 +15,16 @@ struct InkMaskTests {
         return Image(width: width, height: height, format: .gray, pixels: pixels)!
     }
 
+    /// The sum of `values` over the window of half-sizes `rx`, `ry` around (`x`, `y`), clipped to
+    /// the `w`×`h` image, and how many pixels it covers.
+    static func window(_ values: [UInt8], w: Int, h: Int, x: Int, y: Int, rx: Int, ry: Int) -> (sum: Int, count: Int) {
+        var sum = 0, count = 0
+        for yy in max(0, y - ry)..<min(h, y + ry + 1) {
+            for xx in max(0, x - rx)..<min(w, x + rx + 1) { sum += Int(values[yy * w + xx]); count += 1 }
+        }
+        return (sum, count)
+    }
+
     @Test("a pixel is ink when darker than its window's mean by the contrast and the minimum drop", arguments: [(40, 30, 4), (23, 17, 9), (64, 12, 5), (7, 40, 12)])
     func threshold(size: (Int, Int, Int)) {
         let (w, h, radius) = size
@@ -23,10 +33,7 @@ struct InkMaskTests {
         var wrong = 0
         for y in 0..<h {
             for x in 0..<w {
-                var sum = 0, count = 0
-                for yy in max(0, y - radius)..<min(h, y + radius + 1) {
-                    for xx in max(0, x - radius)..<min(w, x + radius + 1) { sum += Int(gray.pixels[yy * w + xx]); count += 1 }
-                }
+                let (sum, count) = Self.window(gray.pixels, w: w, h: h, x: x, y: y, rx: radius, ry: radius)
                 let p = Int(gray.pixels[y * w + x])
                 let ink = p * count * 1024 < sum * Int(0.88 * 1024) && (p + 10) * count < sum
                 if (mask.bits[y * w + x] == 1) != ink { wrong += 1 }
@@ -44,10 +51,7 @@ struct InkMaskTests {
         var wrong = 0
         for y in 0..<h {
             for x in 0..<w {
-                var ink = 0, count = 0
-                for yy in max(0, y - ry)..<min(h, y + ry + 1) {
-                    for xx in max(0, x - rx)..<min(w, x + rx + 1) { ink += Int(mask.bits[yy * w + xx]); count += 1 }
-                }
+                let (ink, count) = Self.window(mask.bits, w: w, h: h, x: x, y: y, rx: rx, ry: ry)
                 let set = ink * 1024 >= Int(0.3 * 1024) * count
                 if (dense.bits[y * w + x] == 1) != set { wrong += 1 }
             }

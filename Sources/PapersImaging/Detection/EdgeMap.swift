@@ -163,3 +163,41 @@ struct EdgeMap: Sendable {
     if x < 0 { r = 3.14159274 - r }
     return y < 0 ? -r : r
 }
+
+extension EdgeMap {
+    /// Read access to the gradients for the side tests of the quadrilateral search, which probe
+    /// thousands of points per frame: no array accessor per probe.
+    struct Probe {
+        let m2: UnsafeBufferPointer<Int32>
+        let gx: UnsafeBufferPointer<Int16>
+        let gy: UnsafeBufferPointer<Int16>
+        let width: Int
+        let threshold2: Int32
+
+        /// +1 when the pixel nearest (`x`, `y`) is an edge whose gradient points along the unit
+        /// direction (`nx`, `ny`) within about 21° (cos > 0.93), −1 when it points against it,
+        /// 0 otherwise. Coordinates must be ≥ 0.5 (truncating x + 0.5 then rounds).
+        @inline(__always)
+        func alignment(x px: Double, y py: Double, nx: Double, ny: Double) -> Int {
+            let index = Int(py + 0.5) * width + Int(px + 0.5)
+            let m2v = m2[index]
+            guard m2v >= threshold2 else { return 0 }
+            // cos(gradient, direction)² > 0.8649 without a square root: dot² > 0.8649·|g|².
+            let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
+            guard dot * dot > 0.8649 * Double(m2v) else { return 0 }
+            return dot > 0 ? 1 : -1
+        }
+    }
+
+    /// Calls `body` with a ``Probe`` of this map.
+    @inline(__always)
+    func withProbe<Result>(_ body: (Probe) -> Result) -> Result {
+        magnitude2.withUnsafeBufferPointer { m2 in
+            gx.withUnsafeBufferPointer { gx in
+                gy.withUnsafeBufferPointer { gy in
+                    body(Probe(m2: m2, gx: gx, gy: gy, width: width, threshold2: Int32(threshold * threshold)))
+                }
+            }
+        }
+    }
+}

@@ -54,49 +54,41 @@ struct LineProfile {
         }
         let count = Int((hi - lo) / Self.spacing) + 1
         var sums = [Int32](repeating: 0, count: (count + 1) * Self.fields)
-        let threshold2 = Int32(edges.threshold * edges.threshold)
         let maxX = Double(w - 2), maxY = Double(h - 2)
         let (ox, oy) = (line.rho * c, line.rho * s)
         var (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus): (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
         sums.withUnsafeMutableBufferPointer { entries in
-            edges.magnitude2.withUnsafeBufferPointer { m2 in
-                edges.gx.withUnsafeBufferPointer { gx in
-                    edges.gy.withUnsafeBufferPointer { gy in
-                        edges.source.withUnsafeBufferPointer { gray in
-                            for k in 0..<count {
-                                let t = lo + Double(k) * Self.spacing
-                                let px = ox - t * s, py = oy + t * c
-                                if px >= 2, py >= 2, px < maxX, py < maxY {
-                                    sumInside += 1
-                                    var hit = false, against = false
-                                    for offset in -1...1 where !hit {
-                                        // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
-                                        let x = Int(px + c * Double(offset) + 0.5), y = Int(py + s * Double(offset) + 0.5)
-                                        let index = y * w + x
-                                        let m2v = m2[index]
-                                        guard m2v >= threshold2 else { continue }
-                                        // cos(gradient, normal) > 0.93 without a square root: dot² > 0.8649·|g|².
-                                        let dot = Double(gx[index]) * c + Double(gy[index]) * s
-                                        guard dot * dot > 0.8649 * Double(m2v) else { continue }
-                                        if dot > 0 { hit = true } else { against = true }
-                                    }
-                                    if hit { sumHits += 1 } else if against { sumReversed += 1 }
+            edges.withProbe { probe in
+                edges.source.withUnsafeBufferPointer { gray in
+                    for k in 0..<count {
+                        let t = lo + Double(k) * Self.spacing
+                        let px = ox - t * s, py = oy + t * c
+                        if px >= 2, py >= 2, px < maxX, py < maxY {
+                            sumInside += 1
+                            // An edge of the line's polarity within a pixel across it, or else one of the other.
+                            var hit = false, against = false
+                            for offset in -1...1 where !hit {
+                                switch probe.alignment(x: px + c * Double(offset), y: py + s * Double(offset), nx: c, ny: s) {
+                                case 1: hit = true
+                                case -1: against = true
+                                default: break
                                 }
-                                let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
-                                if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {
-                                    sumBand += 1
-                                    sumPlus += Int32(gray[iy * w + ix])
-                                    sumMinus += Int32(gray[jy * w + jx])
-                                }
-                                let entry = (k + 1) * Self.fields
-                                entries[entry + Self.inside] = sumInside
-                                entries[entry + Self.hits] = sumHits
-                                entries[entry + Self.reversed] = sumReversed
-                                entries[entry + Self.bandSamples] = sumBand
-                                entries[entry + Self.plusSum] = sumPlus
-                                entries[entry + Self.minusSum] = sumMinus
                             }
+                            if hit { sumHits += 1 } else if against { sumReversed += 1 }
                         }
+                        let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
+                        if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {
+                            sumBand += 1
+                            sumPlus += Int32(gray[iy * w + ix])
+                            sumMinus += Int32(gray[jy * w + jx])
+                        }
+                        let entry = (k + 1) * Self.fields
+                        entries[entry + Self.inside] = sumInside
+                        entries[entry + Self.hits] = sumHits
+                        entries[entry + Self.reversed] = sumReversed
+                        entries[entry + Self.bandSamples] = sumBand
+                        entries[entry + Self.plusSum] = sumPlus
+                        entries[entry + Self.minusSum] = sumMinus
                     }
                 }
             }

@@ -250,29 +250,16 @@ enum QuadSearch {
             let samples = max(8, Int(length / spacing))
             let nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
             var inside = 0, hits = 0
-            let threshold2 = Int32(edges.threshold * edges.threshold)
             let dx = (b.x - a.x) / Double(samples), dy = (b.y - a.y) / Double(samples)
             let maxX = Double(w - 2), maxY = Double(h - 2)
-            edges.magnitude2.withUnsafeBufferPointer { m2 in
-                edges.gx.withUnsafeBufferPointer { gx in
-                    edges.gy.withUnsafeBufferPointer { gy in
-                        for s in 1..<samples {
-                            let px = a.x + dx * Double(s), py = a.y + dy * Double(s)
-                            guard px >= 2, py >= 2, px < maxX, py < maxY else { continue }
-                            inside += 1
-                            var hit = false
-                            for offset in -1...1 where !hit {
-                                // Coordinates are ≥ 1 here: truncating x + 0.5 rounds.
-                                let x = Int(px + nx * Double(offset) + 0.5), y = Int(py + ny * Double(offset) + 0.5)
-                                let index = y * w + x
-                                let m2v = m2[index]
-                                guard m2v >= threshold2 else { continue }
-                                // |cos(gradient, normal)| > 0.93 without a square root: dot² > 0.8649·|g|².
-                                let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
-                                hit = dot * dot > 0.8649 * Double(m2v)
-                            }
-                            if hit { hits += 1 }
-                        }
+            edges.withProbe { probe in
+                for s in 1..<samples {
+                    let px = a.x + dx * Double(s), py = a.y + dy * Double(s)
+                    guard px >= 2, py >= 2, px < maxX, py < maxY else { continue }
+                    inside += 1
+                    // An edge of either polarity within a pixel across the side.
+                    if (-1...1).contains(where: { probe.alignment(x: px + nx * Double($0), y: py + ny * Double($0), nx: nx, ny: ny) != 0 }) {
+                        hits += 1
                     }
                 }
             }
