@@ -28,13 +28,18 @@ struct FastPathTests {
         }
     }
 
-    @Test("the candidate search's convexity test on bare corners agrees with the quadrilateral's")
+    @Test("convexity on bare corners: every turn of the same sign, none zero")
     func convexity() {
         var random = SeededRandom(seed: 5)
         for _ in 0..<5_000 {
             let corners = (0..<4).map { _ in Point(x: Double(Int.random(in: -50...50, using: &random)), y: Double(Int.random(in: -50...50, using: &random))) }
-            let quad = Quadrilateral(corners: corners)!
-            #expect(QuadSearch.isConvex((corners[0], corners[1], corners[2], corners[3])) == quad.isConvex)
+            let turns = (0..<4).map { i -> Double in
+                let a = corners[i], b = corners[(i + 1) % 4], c = corners[(i + 2) % 4]
+                return (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            }
+            let convex = turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
+            #expect(Quadrilateral.isConvex((corners[0], corners[1], corners[2], corners[3])) == convex)
+            #expect(Quadrilateral(corners: corners)!.isConvex == convex)
         }
     }
 }

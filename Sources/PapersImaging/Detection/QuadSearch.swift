@@ -54,7 +54,7 @@ enum QuadSearch {
                       let p2 = a2.intersection(with: b2), let p3 = a2.intersection(with: b1) else { continue }
                 // The cheap tests first, on the bare corners: most pairs of pairs fail one.
                 let corners = (p0, p1, p2, p3)
-                guard Self.isConvex(corners),
+                guard Quadrilateral.isConvex(corners),
                       Self.allWithin(corners, width: w, height: h) else { continue }
                 // One polarity all round: every edge brightens towards the inside, or every edge darkens.
                 let centre = Point(x: (p0.x + p1.x + p2.x + p3.x) / 4, y: (p0.y + p1.y + p2.y + p3.y) / 4)
@@ -76,18 +76,6 @@ enum QuadSearch {
         return candidates.filter { $0.coverage >= strongest * 0.4 }
     }
 
-    /// ``Quadrilateral/isConvex`` on bare corners (no array made for the many quadrilaterals rejected).
-    @inline(__always)
-    static func isConvex(_ c: (Point, Point, Point, Point)) -> Bool {
-        @inline(__always) func cross(_ a: Point, _ b: Point, _ c: Point) -> Double {
-            (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-        }
-        let turns = (cross(c.0, c.1, c.2), cross(c.1, c.2, c.3), cross(c.2, c.3, c.0), cross(c.3, c.0, c.1))
-        guard turns.0 != 0, turns.1 != 0, turns.2 != 0, turns.3 != 0 else { return false }
-        let sign = turns.0 > 0
-        return (turns.1 > 0) == sign && (turns.2 > 0) == sign && (turns.3 > 0) == sign
-    }
-
     /// Whether every corner lies within 30% of the frame's size outside it.
     @inline(__always)
     static func allWithin(_ c: (Point, Point, Point, Point), width w: Double, height h: Double) -> Bool {
@@ -104,7 +92,7 @@ enum QuadSearch {
         var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity
         for side in 0..<4 {
             guard let profile = profiles[side] else {
-                coverageSum += 0.3
+                coverageSum += unseenSideCoverage
                 continue
             }
             let a = corners[side], b = corners[(side + 1) % 4]
@@ -114,7 +102,7 @@ enum QuadSearch {
                 seenCount += 1
                 weakest = min(weakest, coverage)
             } else {
-                coverageSum += 0.3
+                coverageSum += unseenSideCoverage
             }
             if let band = profile.bandContrast(from: a, to: b) {
                 bandSum += band
@@ -233,10 +221,13 @@ enum QuadSearch {
         meanCoverage(sideCoverage(of: quad, edges: edges, spacing: spacing))
     }
 
-    /// The mean of four side coverages, a side outside the frame (`nil`) counting 0.3.
+    /// The mean of four side coverages, a side outside the frame (`nil`) counting ``unseenSideCoverage``.
     static func meanCoverage(_ sides: [Double?]) -> Double {
-        sides.reduce(0) { $0 + ($1 ?? 0.3) } / 4
+        sides.reduce(0) { $0 + ($1 ?? unseenSideCoverage) } / 4
     }
+
+    /// What a side outside the frame adds to a candidate's mean coverage: neither evidence for nor against.
+    static let unseenSideCoverage = 0.3
 
     /// The coverage of each side, either polarity counting; `nil` for a side mostly outside the frame.
     /// (Candidates built from detected lines are scored by their `LineProfile`s, polarity-aware.)

@@ -27,11 +27,6 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
         return abs(sum) / 2
     }
 
-    /// The mean of the four corners.
-    public var centroid: Point {
-        Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
-    }
-
     /// The mean length of the top and bottom edges.
     public var meanWidth: Double { (corners[0].distance(to: corners[1]) + corners[3].distance(to: corners[2])) / 2 }
     /// The mean length of the left and right edges.
@@ -43,15 +38,19 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
     }
 
     /// Whether the polygon is convex (no reflex corner, no self-crossing).
-    public var isConvex: Bool {
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4], c = corners[(i + 2) % 4]
-            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-            if cross == 0 { return false }
-            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+    public var isConvex: Bool { Self.isConvex((corners[0], corners[1], corners[2], corners[3])) }
+
+    /// Whether four corners in order make a convex polygon: every turn has the same sign, none
+    /// is zero. On bare corners, so that searches rejecting most of their quadrilaterals make no array.
+    @inline(__always)
+    static func isConvex(_ c: (Point, Point, Point, Point)) -> Bool {
+        @inline(__always) func cross(_ a: Point, _ b: Point, _ c: Point) -> Double {
+            (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
         }
-        return true
+        let turns = (cross(c.0, c.1, c.2), cross(c.1, c.2, c.3), cross(c.2, c.3, c.0), cross(c.3, c.0, c.1))
+        guard turns.0 != 0, turns.1 != 0, turns.2 != 0, turns.3 != 0 else { return false }
+        let sign = turns.0 > 0
+        return (turns.1 > 0) == sign && (turns.2 > 0) == sign && (turns.3 > 0) == sign
     }
 
     /// The quadrilateral with every coordinate scaled.

@@ -11,11 +11,9 @@ extension Image {
             out.withUnsafeMutableBufferPointer { target in
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                 walk.forEachSpan { row, columns, x, y, stepX, stepY in
-                    // A span wholly inside the image, away from its last row and column (the walk
-                    // is linear, so its ends tell): no tests, every tap present.
-                    let n = columns.count - 1
-                    let endX = x &+ stepX &* n, endY = y &+ stepY &* n
-                    if c == 3, min(x, endX) >= 0, max(x, endX) < limitX, min(y, endY) >= 0, max(y, endY) < limitY {
+                    // A span wholly inside the image, away from its last row and column: no tests.
+                    if c == 3, WarpWalk.isInterior(x: x, y: y, stepX: stepX, stepY: stepY, count: columns.count,
+                                                   limitX: limitX, limitY: limitY) {
                         Self.colourInterior(src, stride: stride, into: dst + (row * outWidth + columns.lowerBound) * 3,
                                             count: columns.count, x: x, y: y, stepX: stepX, stepY: stepY)
                         return

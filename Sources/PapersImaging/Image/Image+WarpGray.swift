@@ -15,11 +15,9 @@ extension Image {
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                 walk.forEachSpan { row, columns, x, y, stepX, stepY in
                     let line = dst + row * outWidth
-                    // Most spans lie wholly inside the image, away from its last row and column
-                    // (the walk is linear, so its ends tell): no clamping, every tap present.
-                    let n = columns.count - 1
-                    let endX = x &+ stepX &* n, endY = y &+ stepY &* n
-                    if min(x, endX) >= 0, max(x, endX) < limitX, min(y, endY) >= 0, max(y, endY) < limitY {
+                    // Most spans lie wholly inside the image, away from its last row and column: no clamping.
+                    if WarpWalk.isInterior(x: x, y: y, stepX: stepX, stepY: stepY, count: columns.count,
+                                           limitX: limitX, limitY: limitY) {
                         if c == 1 {
                             Self.grayInterior(src, stride: stride, into: line, columns: columns, x: x, y: y, stepX: stepX, stepY: stepY)
                         } else {

@@ -80,4 +80,15 @@ struct WarpWalk {
             }
         }
     }
+
+    /// Whether every position of a span (`count` columns from `x`, `y` by `stepX`, `stepY`, fixed
+    /// point) lies in `0..<limitX` × `0..<limitY`: with the limits at the image's last column and
+    /// row, all four bilinear taps of every pixel are then inside the image. The walk is linear,
+    /// so its ends tell.
+    @inline(__always)
+    static func isInterior(x: Int, y: Int, stepX: Int, stepY: Int, count: Int, limitX: Int, limitY: Int) -> Bool {
+        let n = count - 1
+        let endX = x &+ stepX &* n, endY = y &+ stepY &* n
+        return Swift.min(x, endX) >= 0 && Swift.max(x, endX) < limitX && Swift.min(y, endY) >= 0 && Swift.max(y, endY) < limitY
+    }
 }

@@ -90,7 +90,6 @@ struct InkMask: Sendable {
                         sum &+= Int32(line[x &+ rx]) &- Int32(line[x &- rx &- 1]); out[x] = sum
                     }
                     for x in entering..<w {
-                        if x + rx < w { sum &+= Int32(line[x &+ rx]) }
                         if x - rx - 1 >= 0 { sum &-= Int32(line[x &- rx &- 1]) }
                         out[x] = sum
                     }

@@ -102,12 +102,6 @@ public struct MRZReader: Sendable {
         count == 3 ? [30] : [44, 36]
     }
 
-    /// Segments and classifies every line, then decodes.
-    func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral? = nil) -> MRZDecoder.Decoded? {
-        var prepared = PreparedLines(count: lines.count)
-        return decode(gray, lines: lines, length: length, picture: picture, prepared: &prepared)
-    }
-
     /// The lines of one candidate as straightened so far (each made on first need), shared by
     /// the line lengths tried on it.
     struct PreparedLines {
@@ -115,7 +109,8 @@ public struct MRZReader: Sendable {
         init(count: Int) { lines = Array(repeating: nil, count: count) }
     }
 
-    /// ``decode(_:lines:length:picture:)`` reusing (and filling) `prepared`.
+    /// Segments and classifies every line at `length` characters, then decodes; the lines are
+    /// straightened once per candidate, in `prepared` (filled on first need).
     func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral?,
                 prepared: inout PreparedLines) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []

@@ -47,15 +47,10 @@ struct PreparedLine: Sendable {
 
 /// Straightens one located MRZ line and fits the fixed-pitch grid of its `count` characters.
 enum MRZLineSegmenter {
-    /// Cuts `line` of `gray` (packed gray, full resolution) into `count` cells; `picture` is
+    /// Straightens `line` of `gray` (packed gray, full resolution) and measures its ink:
+    /// everything about the line that does not depend on how many characters it is taken to hold,
+    /// so that each length tried reuses it; ``cut(_:count:)`` then fits the cells. `picture` is
     /// where `gray` holds real pixels (all of it by default).
-    /// Returns `nil` when there is no usable line there.
-    static func segment(_ gray: Image, line: TextLine, count: Int, picture: Quadrilateral? = nil) -> SegmentedLine? {
-        prepare(gray, line: line, picture: picture).flatMap { cut($0, count: count) }
-    }
-
-    /// Straightens `line` and measures its ink: everything about the line that does not depend
-    /// on how many characters it is taken to hold, so that each length tried reuses it.
     /// Returns `nil` when there is no usable line there.
     static func prepare(_ gray: Image, line: TextLine, picture: Quadrilateral? = nil) -> PreparedLine? {
         guard var straight = straighten(gray, line: line) else { return nil }
