@@ -50,7 +50,7 @@ public struct CaptureAnalyzer: Sendable {
             let outWidth = max(96, min(configuration.measureWidth, Int(quad.meanWidth.rounded())))
             let outHeight = max(16, Int(Double(outWidth) / aspect))
             // Sample from a level where the document is no more than twice the measured size (no aliasing).
-            measured = Self.straightened(frame, quad: quad, width: outWidth, height: outHeight) ?? plane.image
+            measured = frame.straightenedGray(quad, width: outWidth, height: outHeight) ?? plane.image
             toFrame = Homography(
                 from: [Point(x: 0, y: 0), Point(x: Double(outWidth), y: 0),
                        Point(x: Double(outWidth), y: Double(outHeight)), Point(x: 0, y: Double(outHeight))],
@@ -63,26 +63,10 @@ public struct CaptureAnalyzer: Sendable {
                                      Point(x: Double(frame.width + cw) / 2, y: Double(frame.height + ch) / 2),
                                      Point(x: Double(frame.width - cw) / 2, y: Double(frame.height + ch) / 2))
             let outHeight = max(16, configuration.measureWidth * ch / max(1, cw))
-            measured = Self.straightened(frame, quad: quad, width: configuration.measureWidth, height: outHeight) ?? plane.image
+            measured = frame.straightenedGray(quad, width: configuration.measureWidth, height: outHeight) ?? plane.image
         }
         let quality = QualityMeasures(measured)
         return Result(analysis: verdicts(quality, detection: detection, frame: frame, toFrame: toFrame), detection: detection)
-    }
-
-    /// The inside of `quad` as a straight gray image, sampled from a level of detail where the
-    /// document is at most twice the output size (so shrinking does not alias).
-    static func straightened(_ frame: Image, quad: Quadrilateral, width: Int, height: Int) -> Image? {
-        let level = max(1, Int(quad.meanWidth / Double(width)))
-        // Gray of the document's region first (rows in order, vectorised), then a gray warp:
-        // cheaper than converting the four taps of every output pixel from colour.
-        if level == 1, frame.channels == 1 { return frame.warpedGray(from: quad, width: width, height: height) }
-        let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
-        let x0 = max(0, Int(xs.min()!) - level), y0 = max(0, Int(ys.min()!) - level)
-        let x1 = min(frame.width, Int(xs.max()!) + level + 1), y1 = min(frame.height, Int(ys.max()!) + level + 1)
-        guard x1 - x0 >= level, y1 - y0 >= level else { return nil }
-        let plane = AnalysisPlane(frame: frame, factor: level, region: (x0, y0, x1 - x0, y1 - y0))
-        let local = Quadrilateral(corners: quad.corners.map { Point(x: $0.x - Double(x0), y: $0.y - Double(y0)) })!
-        return plane.image.warpedGray(from: local, scale: Double(level), width: width, height: height)
     }
 
     func verdicts(_ quality: QualityMeasures, detection: DocumentDetection?, frame: Image, toFrame: Homography?) -> CaptureAnalysis {

@@ -1,10 +1,19 @@
 extension Image {
+    /// What a warp puts where its quadrilateral reaches past the image.
+    public enum Outside: Sendable, Hashable {
+        /// The nearest edge pixel, so that no dark border appears that could look like print.
+        case nearestEdge
+        /// Black, as ``Image/warped(from:width:height:)`` does.
+        case black
+    }
+
     /// The inside of `quad` straightened into a `width`×`height` gray image, converting colour
     /// while sampling (bilinear, 8-bit weights), so that no full-size gray copy of the frame is
-    /// needed. Samples outside the image repeat its nearest edge pixel, so no dark border appears
-    /// that could look like print. `scale` divides `quad` first (a quad found on a frame `scale`
-    /// times larger than this image).
-    public func warpedGray(from quad: Quadrilateral, scale: Double = 1, width outWidth: Int, height outHeight: Int) -> Image? {
+    /// needed. Samples outside the image are filled as `outside` says (the nearest edge pixel by
+    /// default). `scale` divides `quad` first (a quad found on a frame `scale` times larger than
+    /// this image).
+    public func warpedGray(from quad: Quadrilateral, scale: Double = 1, width outWidth: Int, height outHeight: Int,
+                           outside: Outside = .nearestEdge) -> Image? {
         let corners = quad.corners.map { Point(x: ($0.x + 0.5) / scale - 0.5, y: ($0.y + 0.5) / scale - 0.5) }
         guard let walk = WarpWalk(onto: corners, width: outWidth, height: outHeight) else { return nil }
         let c = channels, stride = bytesPerRow
@@ -26,8 +35,13 @@ extension Image {
                         }
                         return
                     }
+                    let black = outside == .black
                     var fx = x, fy = y
                     for ox in columns {
+                        if black, fx < 0 || fy < 0 || fx > limitX || fy > limitY {
+                            fx &+= stepX; fy &+= stepY
+                            continue  // the output starts black
+                        }
                         let cx = fx < 0 ? 0 : (fx > limitX ? limitX : fx), cy = fy < 0 ? 0 : (fy > limitY ? limitY : fy)
                         fx &+= stepX; fy &+= stepY
                         let wx = (cx >> 8) & 255, wy = (cy >> 8) & 255
@@ -65,9 +79,11 @@ extension Image {
             let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
             let p = src + ((fy >> 16) &* stride &+ (fx >> 16))
             fx &+= stepX; fy &+= stepY
-            let top = Int(p[0]) &* (256 &- wx) &+ Int(p[1]) &* wx
-            let bottom = Int(p[stride]) &* (256 &- wx) &+ Int(p[stride &+ 1]) &* wx
-            line[ox] = UInt8(truncatingIfNeeded: (top &* (256 &- wy) &+ bottom &* wy &+ 32768) >> 16)
+            // a·(256 − w) + b·w written as 256·a + w·(b − a): the same integers, half the products.
+            let a = Int(p[0]), c = Int(p[stride])
+            let top = a &<< 8 &+ (Int(p[1]) &- a) &* wx
+            let bottom = c &<< 8 &+ (Int(p[stride &+ 1]) &- c) &* wx
+            line[ox] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 32768) >> 16)
         }
     }
 
@@ -81,9 +97,10 @@ extension Image {
             let p = src + ((fy >> 16) &* stride &+ (fx >> 16) &* c)
             fx &+= stepX; fy &+= stepY
             // Gray of each tap (×256), then interpolate: the same as interpolating first.
-            let top = gray(p) &* (256 &- wx) &+ gray(p + c) &* wx
-            let bottom = gray(p + stride) &* (256 &- wx) &+ gray(p + stride + c) &* wx
-            line[ox] = UInt8(truncatingIfNeeded: (top &* (256 &- wy) &+ bottom &* wy &+ (1 << 23)) >> 24)
+            let a = gray(p), d = gray(p + stride)
+            let top = a &<< 8 &+ (gray(p + c) &- a) &* wx
+            let bottom = d &<< 8 &+ (gray(p + stride + c) &- d) &* wx
+            line[ox] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ (1 << 23)) >> 24)
         }
     }
 }

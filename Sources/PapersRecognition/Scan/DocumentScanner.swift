@@ -30,11 +30,10 @@ public struct DocumentScanner: Sendable {
     public func scanSide(_ image: Image) -> SideScan {
         let result = analyzer.analyze(image)
         var analysis = result.analysis
-        let rectified = result.detection.flatMap { detection in
-            // A margin around the found edges: a quad that snapped to an MRZ line must not cut it off.
-            analysis.documentDetected
-                ? DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: 0.05), maximumWidth: 1400) : nil
-        }
+        // A margin around the found edges: a quad that snapped to an MRZ line must not cut it off.
+        let outline = analysis.documentDetected ? result.detection.map { $0.quad.expanded(by: Self.outlineMargin) } : nil
+        // Everything is read in gray; only the portrait is cut in colour, from the photo.
+        let rectified = outline.flatMap { DocumentRectifier.rectifyGray(image, quad: $0, maximumWidth: Self.readingWidth) }
         var side = SideScan(analysis: analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
                             face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: rectified)
 
@@ -44,24 +43,32 @@ public struct DocumentScanner: Sendable {
             return atan2(b.y - a.y, b.x - a.x) * 180 / .pi
         }
         // An outline on a rectangle printed on the card leaves the MRZ or symbol partly outside it.
-        let widened = { () -> Image? in
-            guard let detection = result.detection, rectified != nil else { return nil }
-            return DocumentRectifier.rectify(image, quad: detection.quad.expanded(by: Self.widenedOutlineMargin), maximumWidth: 1400)
+        let widened = { (maximumWidth: Int) -> Image? in
+            guard let detection = result.detection, outline != nil else { return nil }
+            return DocumentRectifier.rectifyGray(image, quad: detection.quad.expanded(by: Self.widenedOutlineMargin),
+                                                 maximumWidth: maximumWidth)
         }
 
         // MRZ: the straightened document, the whole photo, then wider and turned views (see MRZSearch).
-        let mrz = MRZSearch(reader: mrzReader).run(document: rectified, widened: widened, photo: image, documentAngle: angle)
+        let mrz = MRZSearch(reader: mrzReader).run(document: rectified, widened: { widened(Self.readingWidth) },
+                                                   photo: image, documentAngle: angle)
         side.mrz = mrz.reading
         side.mrzError = mrz.error
 
-        // Barcodes: the straightened document, its widened outline, then the whole photo.
+        // Barcodes: the straightened document, its widened outline, then the whole photo, at the
+        // finer barcode width (a PDF417's modules are a few pixels wide).
         if let barcodeReader {
             // A side whose MRZ is verified has been read: a barcode it also carries is printed on the
             // document, so the straightened document is searched, not the whole photo (the photo
             // ladder is the slow part, and it finds nothing on most passports).
             let mrzVerified = side.mrz?.isVerified == true
+            let document = outline.flatMap { quad in
+                rectified.flatMap { $0.width < Self.readingWidth ? $0 : nil }
+                    ?? DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
+            }
             let search = BarcodeSearch(reader: barcodeReader)
-                .run(document: rectified, widened: widened, photo: image, documentAngle: angle, documentOnly: mrzVerified)
+                .run(document: document, widened: { widened(Self.barcodeWidth) }, photo: image, documentAngle: angle,
+                     documentOnly: mrzVerified)
             side.barcodes = search.barcodes
             side.aamva = search.aamva
             side.qrCodes = search.barcodes.filter { $0.symbology == .qrCode }.map { QRPayload(bytes: $0.bytes) }
@@ -69,16 +76,32 @@ public struct DocumentScanner: Sendable {
 
         // The portrait on the document.
         if let faceDetector {
-            let source = rectified ?? image
-            if let face = (try? faceDetector.detectFaces(in: source))?.first {
+            if let rectified, let outline {
+                if let face = (try? faceDetector.detectFaces(in: rectified))?.first {
+                    side.face = face
+                    side.portrait = Self.portrait(of: face, in: rectified, outline: outline, photo: image)
+                }
+            } else if let face = (try? faceDetector.detectFaces(in: image))?.first {
                 side.face = face
-                side.portrait = Self.portrait(of: face, in: source)
+                side.portrait = Self.portrait(of: face, in: image)
             }
             analysis.faceDetected = side.face != nil
             side.analysis = analysis
         }
         return side
     }
+
+    /// How far the found outline is widened on every side (a fraction of its size) before it is
+    /// straightened for reading.
+    static let outlineMargin = 0.05
+
+    /// The largest width the document is straightened to for reading the MRZ and finding the
+    /// portrait: an MRZ character is then still about 20 pixels wide on a passport.
+    static let readingWidth = 1000
+
+    /// The largest width the document is straightened to for reading barcodes: finer than for
+    /// the MRZ, since a PDF417's narrowest bars are a few pixels wide at this size.
+    static let barcodeWidth = 1400
 
     /// How far the outline is widened, as a fraction of its size on every side, for the second
     /// barcode search: enough to take in a whole card from a printed box of half its width.
@@ -108,12 +131,32 @@ public struct DocumentScanner: Sendable {
 
     /// The face box grown to a passport-photo crop (head and shoulders), clipped to the image.
     static func portrait(of face: DetectedFace, in image: Image) -> Image? {
+        guard let box = portraitBox(of: face, width: image.width, height: image.height) else { return nil }
+        return image.cropped(x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0)
+    }
+
+    /// The portrait of a face found on the gray straightened document, cut in colour from the
+    /// photo: the crop's corners are taken back through the straightening of `outline`.
+    static func portrait(of face: DetectedFace, in rectified: Image, outline: Quadrilateral, photo: Image) -> Image? {
+        guard let box = portraitBox(of: face, width: rectified.width, height: rectified.height) else { return nil }
+        let (w, h) = (Double(rectified.width), Double(rectified.height))
+        let frame = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
+        guard let toPhoto = Homography(from: frame, to: outline.corners),
+              let quad = Quadrilateral(corners: [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+                .map { toPhoto.apply(Point(x: Double($0.0), y: Double($0.1))) })
+        else { return nil }
+        return photo.warped(from: quad, width: box.x1 - box.x0, height: box.y1 - box.y0)
+    }
+
+    /// The face box grown to head and shoulders, clipped to a `width`×`height` image; `nil` when
+    /// too little of it is left.
+    static func portraitBox(of face: DetectedFace, width: Int, height: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let cx = face.x + face.width / 2, cy = face.y + face.height / 2
         let w = face.width * 1.8, h = face.height * 2.3
         let x0 = max(0, Int(cx - w / 2)), y0 = max(0, Int(cy - h * 0.45))
-        let x1 = min(image.width, Int(cx + w / 2)), y1 = min(image.height, Int(cy + h * 0.55))
+        let x1 = min(width, Int(cx + w / 2)), y1 = min(height, Int(cy + h * 0.55))
         guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
-        return image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return (x0, y0, x1, y1)
     }
 
     /// The likeliest reason nothing was read, from what the photos showed.

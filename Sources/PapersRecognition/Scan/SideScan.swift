@@ -20,9 +20,12 @@ public struct SideScan: Sendable {
     public var face: DetectedFace?
     /// Whether a face detector ran (so that a `nil` face means "none found", not "not looked for").
     public var faceDetectorRan: Bool
-    /// The portrait cut from the document, when a face was found.
+    /// The portrait cut from the document in colour, when a face was found.
     public var portrait: Image?
-    /// The straightened document, when one was found.
+    /// The straightened document in gray, at most 1000 pixels wide (what the MRZ and the face
+    /// were looked for on), when one was found. For a colour
+    /// image of it, straighten the photo with ``DocumentRectifier/rectify(_:quad:maximumWidth:)``
+    /// at `analysis.corners`.
     public var rectified: Image?
 
     /// Whether the photo carried anything readable.
