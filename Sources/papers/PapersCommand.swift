@@ -13,6 +13,7 @@ struct PapersCommand: AsyncParsableCommand {
     /// Runs the command line, refusing unknown subcommands even when `--help` follows them, so
     /// that scripts probing for a command (`papers scan --help`) learn it is not there.
     static func main() async {
+        MemoryTuning.apply()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let known = configuration.subcommands.map { $0._commandName } + ["help"]
         if let first = arguments.first, !first.hasPrefix("-"), !known.contains(first) {
