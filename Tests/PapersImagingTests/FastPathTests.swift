@@ -1,3 +1,4 @@
+import Foundation
 @testable import PapersImaging
 import Testing
 
@@ -40,6 +41,39 @@ struct FastPathTests {
             let convex = turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
             #expect(Quadrilateral.isConvex((corners[0], corners[1], corners[2], corners[3])) == convex)
             #expect(Quadrilateral(corners: corners)!.isConvex == convex)
+        }
+    }
+
+    @Test("straightening gray from only the part of each row the quad covers equals straightening from the whole box")
+    func straightenedRowSpans() throws {
+        var random = SeededRandom(seed: 9)
+        let (width, height) = (240, 160)
+        let pixels = (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let image = try #require(Image(width: width, height: height, format: .rgb, pixels: pixels))
+        for trial in 0..<60 {
+            // Turned rectangles, some reaching past the image's edges.
+            let cx = Double.random(in: 20...220, using: &random), cy = Double.random(in: 20...140, using: &random)
+            let a = Double.random(in: -1.2...1.2, using: &random)
+            let hw = Double.random(in: 30...140, using: &random), hh = Double.random(in: 20...90, using: &random)
+            let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (dx: Double, dy: Double) in
+                Point(x: cx + dx * cos(a) - dy * sin(a), y: cy + dx * sin(a) + dy * cos(a))
+            }
+            let quad = try #require(Quadrilateral(corners: corners))
+            let outWidth = trial % 3 == 0 ? 40 : 90, outHeight = 50
+            for outside in [Image.Outside.nearestEdge, .black] {
+                let fast = try #require(image.straightenedGray(quad, width: outWidth, height: outHeight, outside: outside))
+                // The whole bounding box made gray, then warped.
+                let level = max(1, Int(quad.meanWidth / Double(outWidth)))
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                let x0 = max(0, Int(xs.min()!) - level), y0 = max(0, Int(ys.min()!) - level)
+                let x1 = min(width, Int(xs.max()!) + level + 1), y1 = min(height, Int(ys.max()!) + level + 1)
+                let plane = AnalysisPlane(frame: image, factor: level, region: (x0, y0, x1 - x0, y1 - y0))
+                let local = try #require(Quadrilateral(corners: corners.map { Point(x: $0.x - Double(x0), y: $0.y - Double(y0)) }))
+                let plain = try #require(plane.image.warpedGray(from: local, scale: Double(level), width: outWidth, height: outHeight,
+                                                                outside: outside))
+                let firstDiff = zip(fast.pixels, plain.pixels).enumerated().first { $0.element.0 != $0.element.1 }.map { ($0.offset % outWidth, $0.offset / outWidth) }
+                #expect(fast.pixels == plain.pixels, "trial \(trial), level \(level), \(outside) at \(String(describing: firstDiff)) quad \(corners.map { "(\(Int($0.x)),\(Int($0.y)))" }) box \(x0),\(y0),\(x1),\(y1)")
+            }
         }
     }
 }

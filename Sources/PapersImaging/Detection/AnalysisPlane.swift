@@ -58,7 +58,12 @@ struct AnalysisPlane: Sendable {
     ///
     /// Each analysis pixel averages its block; for factors of 4 and more a 2×2 grid of samples
     /// spread over the block stands for it, which keeps the anti-aliasing and costs a quarter.
-    init(frame: Image, factor k: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil) {
+    ///
+    /// `columns`, when given, is the span of columns to make in each output row (for a region
+    /// only a straightening will read, the part of each row its quadrilateral covers); the rest
+    /// stays black. Only the fine path (factors 1 and 2 of a colour frame) narrows rows.
+    init(frame: Image, factor k: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil,
+         columns: [Range<Int>]? = nil) {
         factor = k
         let rx = max(0, region?.x ?? 0), ry = max(0, region?.y ?? 0)
         let rw = min(frame.width - rx, region?.width ?? frame.width), rh = min(frame.height - ry, region?.height ?? frame.height)
@@ -79,7 +84,7 @@ struct AnalysisPlane: Sendable {
                     if k <= 2, c >= 3 {
                         // Straightening a document at (or near) full resolution: gray of the region only.
                         Self.shrinkColourFine(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
-                                              into: dst, width: outWidth, height: outHeight)
+                                              into: dst, width: outWidth, height: outHeight, columns: columns)
                         return
                     }
                     if k >= 4, c >= 3 {
@@ -117,20 +122,22 @@ struct AnalysisPlane: Sendable {
     /// Gray of every pixel (k = 1) or of every 2×2 block (k = 2) of an RGB(A) region; the channel
     /// count is made a constant of each loop so that the compiler can vectorise it.
     private static func shrinkColourFine(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
-                                         factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+                                         factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+                                         columns: [Range<Int>]?) {
         @inline(__always) func run(_ c: Int) {
             for oy in 0..<height {
                 let line0 = src + (origin.y + oy * k) * stride + origin.x * c
                 let row = dst + oy * width
+                let span = columns.map { $0[oy].clamped(to: 0..<width) } ?? 0..<width
                 if k == 1 {
-                    for ox in 0..<width {
+                    for ox in span {
                         let p = line0 + ox * c
                         let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
                         row[ox] = UInt8(truncatingIfNeeded: sum >> 8)
                     }
                 } else {
                     let line1 = line0 + stride
-                    for ox in 0..<width {
+                    for ox in span {
                         let p = line0 + ox * 2 * c, q = line1 + ox * 2 * c
                         let r = UInt32(p[0]) &+ UInt32(p[c]) &+ UInt32(q[0]) &+ UInt32(q[c])
                         let g = UInt32(p[1]) &+ UInt32(p[c + 1]) &+ UInt32(q[1]) &+ UInt32(q[c + 1])

@@ -32,6 +32,22 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
     /// The mean length of the left and right edges.
     public var meanHeight: Double { (corners[0].distance(to: corners[3]) + corners[1].distance(to: corners[2])) / 2 }
 
+    /// The leftmost and rightmost x of the quadrilateral's part between the rows `top` and
+    /// `bottom`; `nil` when it has none there. The extremes of a polygon cut by a band lie at its
+    /// corners inside the band or where its sides cross the band's edges.
+    func horizontalExtent(from top: Double, to bottom: Double) -> (lower: Double, upper: Double)? {
+        var lower = Double.infinity, upper = -Double.infinity
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            if a.y >= top, a.y <= bottom { lower = min(lower, a.x); upper = max(upper, a.x) }
+            for edge in [top, bottom] where (a.y - edge) * (b.y - edge) < 0 {
+                let x = a.x + (b.x - a.x) * (edge - a.y) / (b.y - a.y)
+                lower = min(lower, x); upper = max(upper, x)
+            }
+        }
+        return lower <= upper ? (lower, upper) : nil
+    }
+
     /// Whether every corner lies inside a `width`×`height` frame, with `margin` pixels to spare.
     public func isInside(width: Int, height: Int, margin: Double = 0) -> Bool {
         corners.allSatisfy { $0.x >= margin && $0.y >= margin && $0.x <= Double(width) - margin && $0.y <= Double(height) - margin }

@@ -114,6 +114,7 @@ public struct MRZReader: Sendable {
     func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral?,
                 prepared: inout PreparedLines) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []
+        var washedOut: [[Bool]] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
         for (number, textLine) in lines.enumerated() {
             if prepared.lines[number] == nil {
@@ -137,9 +138,22 @@ public struct MRZReader: Sendable {
             let sureness = row.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
             if sureness < 0.6 { return nil }
             probabilities.append(row)
+            washedOut.append(line.washedOutCells(count: length))
         }
-        return MRZDecoder.decode(probabilities)
+        guard var decoded = MRZDecoder.decode(probabilities) else { return nil }
+        // A character under a glare spot is never sure, whatever the recogniser says: alone in a
+        // check digit's run the check vouches for it; in a name it stays uncertain.
+        for (l, cells) in washedOut.enumerated() {
+            for (c, washed) in cells.enumerated() where washed {
+                decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.washedOutConfidence)
+            }
+        }
+        return decoded
     }
+
+    /// The confidence a washed-out character is given at most: below the uncertainty threshold,
+    /// above the level at which a check digit no longer vouches for it.
+    static let washedOutConfidence: Float = 0.3
 
     /// Fewer failed checks first, then the surer reading.
     static func better(_ a: MRZDecoder.Decoded, than b: MRZDecoder.Decoded) -> Bool {
