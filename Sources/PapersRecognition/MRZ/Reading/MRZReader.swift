@@ -142,9 +142,12 @@ public struct MRZReader: Sendable {
         }
         guard var decoded = MRZDecoder.decode(probabilities) else { return nil }
         // A character under a glare spot is never sure, whatever the recogniser says: alone in a
-        // check digit's run the check vouches for it; in a name it stays uncertain.
+        // check digit's run the check vouches for it; in a name it stays uncertain. A filler read
+        // with assurance is the exception: fading a letter's strokes does not draw a chevron.
+        let filler = UInt8(ascii: "<")
         for (l, cells) in washedOut.enumerated() {
-            for (c, washed) in cells.enumerated() where washed {
+            for (c, washed) in cells.enumerated()
+            where washed && !(decoded.lines[l][c] == filler && decoded.confidences[l][c] >= Self.sureFiller) {
                 decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.washedOutConfidence)
             }
         }
@@ -154,6 +157,9 @@ public struct MRZReader: Sendable {
     /// The confidence a washed-out character is given at most: below the uncertainty threshold,
     /// above the level at which a check digit no longer vouches for it.
     static let washedOutConfidence: Float = 0.3
+
+    /// The confidence from which a filler under glare is taken as read.
+    static let sureFiller: Float = 0.9
 
     /// Fewer failed checks first, then the surer reading.
     static func better(_ a: MRZDecoder.Decoded, than b: MRZDecoder.Decoded) -> Bool {
