@@ -1,3 +1,4 @@
+import PapersCore
 import PapersImaging
 @testable import PapersRecognition
 import Testing
@@ -34,5 +35,21 @@ struct WashedOutCellTests {
     @Test("a clean line has no washed-out cell")
     func cleanLineIsNotMarked() {
         #expect(!Self.line(count: 44, paper: 230, glare: []).washedOutCells(count: 44).contains(true))
+    }
+}
+
+/// What a washed-out cell does to a decoded reading.
+@Suite("Washed-out characters in a reading")
+struct WashedOutReadingTests {
+    @Test("a washed-out letter loses its assurance; a sure filler and unwashed characters keep theirs")
+    func washedOutLettersAreDoubted() {
+        var decoded = MRZDecoder.Decoded(format: .mrp, lines: [Array("AT<<".utf8)], confidences: [[0.99, 0.87, 0.95, 0.6]],
+                                          failedChecks: [])
+        MRZReader.doubtWashedOut(&decoded, washedOut: [[false, true, true, true]])
+        #expect(decoded.confidences[0][0] == 0.99)  // not washed out
+        #expect(decoded.confidences[0][1] == MRZReader.washedOutConfidence)  // the T without its bar
+        #expect(decoded.confidences[0][2] == 0.95)  // a sure filler
+        #expect(decoded.confidences[0][3] == MRZReader.washedOutConfidence)  // an unsure filler
+        #expect(MRZReader.washedOutConfidence < 0.5)  // below the default uncertainty threshold
     }
 }

@@ -14,9 +14,9 @@ extension Image {
         guard x1 - x0 >= level, y1 - y0 >= level else { return nil }
         // Only the part of each row the quad covers is read by the warp: a turned document's
         // bounding box holds up to twice its area.
-        let rows = (y1 - y0) / level
+        let rows = (y1 - y0) / level, lastColumn = (x1 - x0) / level - 1, margin = Double(2 * level)
         let columns = channels == 1 ? nil : (0..<rows).map { row -> Range<Int> in
-            let top = Double(y0 + row * level), margin = Double(2 * level)
+            let top = Double(y0 + row * level)
             // Samples past the image's top or bottom edge repeat its first or last row.
             let from = row == 0 && y0 == 0 ? -Double.infinity : top - margin
             let to = row == rows - 1 && y1 == self.height ? Double.infinity : top + Double(level) + margin
@@ -25,7 +25,6 @@ extension Image {
             let last = Int(((reach.upper + margin - Double(x0)) / Double(level)).rounded(.down))
             // Samples past the image's left or right edge repeat its first or last column, so a
             // row whose part lies wholly outside still needs that column.
-            let lastColumn = (x1 - x0) / level - 1
             return min(max(0, first), lastColumn)..<(max(min(last, lastColumn), 0) + 1)
         }
         let plane = AnalysisPlane(frame: self, factor: level, region: (x0, y0, x1 - x0, y1 - y0), columns: columns)

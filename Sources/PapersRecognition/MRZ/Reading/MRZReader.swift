@@ -141,17 +141,22 @@ public struct MRZReader: Sendable {
             washedOut.append(line.washedOutCells(count: length))
         }
         guard var decoded = MRZDecoder.decode(probabilities) else { return nil }
-        // A character under a glare spot is never sure, whatever the recogniser says: alone in a
-        // check digit's run the check vouches for it; in a name it stays uncertain. A filler read
-        // with assurance is the exception: fading a letter's strokes does not draw a chevron.
+        Self.doubtWashedOut(&decoded, washedOut: washedOut)
+        return decoded
+    }
+
+    /// A character under a glare spot (`washedOut[line][column]`) is never sure, whatever the
+    /// recogniser says: its confidence drops to ``washedOutConfidence``, so alone in a check
+    /// digit's run the check vouches for it, and in a name it stays uncertain. A filler read with
+    /// assurance (``sureFiller``) is the exception: fading a letter's strokes does not draw a chevron.
+    static func doubtWashedOut(_ decoded: inout MRZDecoder.Decoded, washedOut: [[Bool]]) {
         let filler = UInt8(ascii: "<")
         for (l, cells) in washedOut.enumerated() {
             for (c, washed) in cells.enumerated()
-            where washed && !(decoded.lines[l][c] == filler && decoded.confidences[l][c] >= Self.sureFiller) {
-                decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.washedOutConfidence)
+            where washed && !(decoded.lines[l][c] == filler && decoded.confidences[l][c] >= sureFiller) {
+                decoded.confidences[l][c] = min(decoded.confidences[l][c], washedOutConfidence)
             }
         }
-        return decoded
     }
 
     /// The confidence a washed-out character is given at most: below the uncertainty threshold,
