@@ -93,6 +93,52 @@ struct DocumentDetectionTests {
         #expect(region.quad.intersectionOverUnion(with: truth) >= 0.9)
     }
 
+    @Test("a coarse side snaps to the card's edge, whose margin is even, not to the cloth's line beside it")
+    func snapToEvenMargin() throws {
+        // A light card on a checked cloth of 8-pixel squares (200 and 110): against the light
+        // squares its edge is faint, against the dark ones strong; the cloth's lines 4 pixels
+        // outside each side have edges of both polarities all along, and squares on both sides.
+        let (w, h) = (240, 160), card = (x0: 60, y0: 44, x1: 180, y1: 116)
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let onCard = x >= card.x0 && x < card.x1 && y >= card.y0 && y < card.y1
+                let printed = x >= 90 && x < 150 && y >= 64 && y < 96 && (x / 3 + y / 5) % 2 == 0
+                pixels[y * w + x] = onCard ? (printed ? 60 : 185) : ((x / 8 + y / 8) % 2 == 0 ? 200 : 110)
+            }
+        }
+        let edges = EdgeMap(try #require(Image(width: w, height: h, format: .gray, pixels: pixels)))
+        func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+            Quadrilateral(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1))
+        }
+        // The coarse guess lies on the cloth's lines, 4 pixels outside the card.
+        let guess = rect(56, 40, 184, 120)
+        let snapped = try #require(CoarseDetection.snap(guess, edges: edges, reach: 8))
+        let truth = rect(Double(card.x0) - 0.5, Double(card.y0) - 0.5, Double(card.x1) - 0.5, Double(card.y1) - 0.5)
+        for (found, expected) in zip(snapped.corners, truth.corners) {
+            #expect(found.distance(to: expected) <= 2.5, "\(found) for \(expected)")
+        }
+        // The cloth's lines, even backed, are not the sides: no margin there is even.
+        #expect(CoarseDetection.insideDeviation(of: guess, gray: edges) > 5 * CoarseDetection.insideDeviation(of: truth, gray: edges))
+    }
+
+    @Test("the colourfulness look does not shrink an outline found whole by brightness to a box inside it")
+    func colourLookKeepsOutline() throws {
+        func candidate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> QuadSearch.Candidate {
+            let quad = Quadrilateral(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1))
+            return QuadSearch.Candidate(quad: quad, lines: [], coverage: 0.5, area: quad.area, bandContrast: 20, channel: 0)
+        }
+        let (w, h) = (400.0, 240.0)
+        let card = candidate(80, 40, 320, 200), portrait = candidate(100, 60, 170, 150)
+        #expect(QuadSearch.afterColourLook(portrait, brightnessChoice: card, width: w, height: h)?.quad == card.quad)
+        // A larger find, one beside the outline, or an outline reaching out of the frame: the colour look's choice stands.
+        let larger = candidate(40, 20, 360, 230), beside = candidate(330, 40, 390, 100), reaching = candidate(-60, 40, 320, 200)
+        #expect(QuadSearch.afterColourLook(larger, brightnessChoice: card, width: w, height: h)?.quad == larger.quad)
+        #expect(QuadSearch.afterColourLook(beside, brightnessChoice: card, width: w, height: h)?.quad == beside.quad)
+        #expect(QuadSearch.afterColourLook(portrait, brightnessChoice: reaching, width: w, height: h)?.quad == portrait.quad)
+        #expect(QuadSearch.afterColourLook(nil, brightnessChoice: card, width: w, height: h) == nil)
+    }
+
     @Test("an even view, or one whose only blob touches the frame's edge, has no region")
     func noRegion() {
         #expect(CoarseDetection.region(in: Image(width: 110, height: 62, format: .gray, fill: 120)) == nil)

@@ -50,9 +50,12 @@ enum CoarseDetection {
             outlines[i].channel = 0
             outlines[i].coverage = QuadSearch.coverage(of: outlines[i].quad, edges: fineEdges)
         }
-        // The largest of the outlines about as well backed as the best.
-        guard let strongest = outlines.map(\.coverage).max() else { return nil }
-        return outlines.filter { $0.coverage >= 0.7 * strongest }.max { $0.area < $1.area }
+        // The largest of the outlines about as well backed as the best, the backing discounted by
+        // how uneven the brightness just inside the sides is: a document's margin is even, the
+        // squares of a checked cloth on both sides of one of its lines are not.
+        let scores = outlines.map { $0.coverage / (1 + insideDeviation(of: $0.quad, gray: fineEdges) / 20) }
+        guard let strongest = scores.max() else { return nil }
+        return zip(outlines, scores).filter { $0.1 >= 0.7 * strongest }.map(\.0).max { $0.area < $1.area }
     }
 
     /// The mean gradient magnitude over k×k blocks, as a gray image (clamped at 255).
@@ -73,8 +76,14 @@ enum CoarseDetection {
         return Image(width: w, height: h, format: .gray, pixels: out)!
     }
 
-    /// Moves each side to the line near it (within `reach` pixels and ±4°) best backed by edges of
-    /// one polarity, then intersects the sides; `nil` when a side finds no support.
+    /// Moves each side to the line near it (within `reach` pixels and ±4°) best backed by edges
+    /// with an even margin inside, then intersects the sides; `nil` when a side finds no support.
+    ///
+    /// Against a checked cloth a document's side is brighter than the dark squares and darker than
+    /// the light ones, so edges of either polarity count; what sets it apart from the cloth's own
+    /// lines is the document's margin just inside it, of one brightness where the cloth alternates.
+    /// A line's edge count is therefore divided by 1 + (the deviation of the brightness three
+    /// pixels inside it) / 20.
     static func snap(_ quad: Quadrilateral, edges: EdgeMap, reach: Double) -> Quadrilateral? {
         let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
         var lines: [Line] = []
@@ -84,7 +93,7 @@ enum CoarseDetection {
             guard length > 8 else { return nil }
             let direction = atan2(b.y - a.y, b.x - a.x)
             let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            var best: (score: Int, line: Line)?
+            var best: (score: Double, line: Line)?
             for degrees in stride(from: -4.0, through: 4.0, by: 1) {
                 let angle = direction + degrees * .pi / 180
                 let dx = cos(angle), dy = sin(angle)
@@ -92,29 +101,37 @@ enum CoarseDetection {
                 if (cx - mid.x) * nx + (cy - mid.y) * ny < 0 { nx = -nx; ny = -ny }  // inwards
                 for offset in stride(from: -reach, through: reach, by: 1) {
                     let ox = mid.x + nx * offset, oy = mid.y + ny * offset
-                    // Either polarity, but one for the whole side.
                     var brighterInside = 0, darkerInside = 0
+                    var insideSum = 0, insideSquares = 0, insideCount = 0
                     let samples = Int(length * 0.8 / 2)
                     for s in 0..<samples {
                         let t = (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8
                         let x = Int((ox + dx * t).rounded()), y = Int((oy + dy * t).rounded())
                         guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { continue }
+                        let ix = Int((ox + dx * t + nx * 3).rounded()), iy = Int((oy + dy * t + ny * 3).rounded())
+                        if ix >= 0, iy >= 0, ix < edges.width, iy < edges.height {
+                            let v = Int(edges.source[iy * edges.width + ix])
+                            insideSum += v; insideSquares += v * v; insideCount += 1
+                        }
                         let index = y * edges.width + x
                         let m = Double(edges.magnitude(at: index))
                         guard m >= Double(edges.threshold) else { continue }
                         let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
                         if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
                     }
-                    // One polarity's count: against a checked cloth a side may be brighter than the
-                    // dark squares and darker than the light ones.
-                    let score = max(brighterInside, darkerInside)
+                    var deviation = 0.0
+                    if insideCount > 4 {
+                        let mean = Double(insideSum) / Double(insideCount)
+                        deviation = max(0, Double(insideSquares) / Double(insideCount) - mean * mean).squareRoot()
+                    }
+                    let score = Double(brighterInside + darkerInside) / (1 + deviation / 20)
                     if score > (best?.score ?? 0) {
                         let theta = atan2(ny, nx)
-                        best = (score, Line(theta: theta, rho: ox * cos(theta) + oy * sin(theta), votes: score))
+                        best = (score, Line(theta: theta, rho: ox * cos(theta) + oy * sin(theta), votes: brighterInside + darkerInside))
                     }
                 }
             }
-            guard let best, best.score >= Int(length * 0.8 / 2 * 0.25) else { return nil }
+            guard let best, best.line.votes >= Int(length * 0.8 / 2 * 0.25) else { return nil }
             lines.append(best.line)
         }
         var corners: [Point] = []
@@ -124,6 +141,36 @@ enum CoarseDetection {
         }
         let snapped = Quadrilateral(corners: corners)!
         return snapped.isConvex ? snapped : nil
+    }
+
+    /// The mean over the sides of the standard deviation of the brightness three pixels inside
+    /// each side: a document's margin is even, a patterned surface's squares are not.
+    static func insideDeviation(of quad: Quadrilateral, gray edges: EdgeMap) -> Double {
+        let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
+        var total = 0.0
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 8 else { continue }
+            let dx = (b.x - a.x) / length, dy = (b.y - a.y) / length
+            var nx = -dy, ny = dx
+            let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            if (cx - mid.x) * nx + (cy - mid.y) * ny < 0 { nx = -nx; ny = -ny }
+            var sum = 0.0, squares = 0.0, count = 0.0
+            var t = 0.1 * length
+            while t < 0.9 * length {
+                let x = Int((a.x + dx * t + nx * 3).rounded()), y = Int((a.y + dy * t + ny * 3).rounded())
+                if x >= 0, y >= 0, x < edges.width, y < edges.height {
+                    let v = Double(edges.source[y * edges.width + x])
+                    sum += v; squares += v * v; count += 1
+                }
+                t += 2
+            }
+            guard count > 4 else { continue }
+            let mean = sum / count
+            total += max(0, squares / count - mean * mean).squareRoot()
+        }
+        return total / 4
     }
 
     /// A (2·radius+1)² box blur of a gray image, edges clamped.

@@ -48,7 +48,9 @@ public enum DocumentDetector {
             maps.append(colourEdges)
             candidates += QuadSearch.candidates(lines: HoughLines.detect(colourEdges), edges: colourEdges, channel: 1)
         }
-        var chosen = maps.count == 1 ? first : QuadSearch.choose(candidates, width: w, height: h)
+        var chosen = maps.count == 1
+            ? first
+            : QuadSearch.afterColourLook(QuadSearch.choose(candidates, width: w, height: h), brightnessChoice: first, width: w, height: h)
         // Nothing, or something small: on a patterned surface the pattern's lines may have hidden
         // the document's sides. Look again with the pattern blurred away.
         // A document taken to run out of the frame may instead have a side the pattern hid.

@@ -158,6 +158,18 @@ enum QuadSearch {
         return enclosing(best, among: inside + reaching, judgingProlongations: judgingProlongations)
     }
 
+    /// The choice once the colourfulness look has added its candidates to brightness's. That look
+    /// is there to find a document brightness missed, not to shrink an outline brightness found
+    /// whole in the frame to the portrait or a box printed on it: a smaller choice lying inside that
+    /// outline gives way to it.
+    static func afterColourLook(_ colourChoice: Candidate?, brightnessChoice first: Candidate?,
+                                width w: Double, height h: Double) -> Candidate? {
+        guard let first, let colourChoice, colourChoice.area < first.area,
+              first.quad.isInside(width: Int(w), height: Int(h), margin: -2),
+              colourChoice.quad.corners.allSatisfy(first.quad.expanded(by: 0.02).contains) else { return colourChoice }
+        return first
+    }
+
     /// A document holds its photo and text boxes, which are often better backed than its own
     /// sides (a side against a patterned surface has edges only where the pattern is dark): the
     /// largest reasonably backed candidate that encloses the choice wins over it.
