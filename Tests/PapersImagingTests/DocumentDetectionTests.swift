@@ -50,6 +50,19 @@ struct DocumentDetectionTests {
         #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
     }
 
+    @Test("a prolongation of only 8% of the side, past a rounded corner's reach, is judged too", arguments: [-14.0, 0, 11])
+    func shortOverreach(degrees: Double) throws {
+        // The seam's near edge 8.5% of the card's long side beyond its short side: the outline
+        // prolonged to it differs from the card by IoU 0.92, so only the corners tell them apart.
+        let (hw, hh) = (170.0, 107.0)
+        let seam = hw + 0.085 * 2 * hw + 6
+        let (frame, truth) = Self.turnedScene(width: 960, height: 540, centre: (330, 270), halfSize: (hw, hh), degrees: degrees) { _, _, u, v in
+            abs(u) <= hw && abs(v) <= hh ? 225 : (abs(u - seam) <= 6 ? 35 : 125)
+        }
+        let found = try #require(DocumentDetector.detect(in: frame))
+        #expect(found.quad.intersectionOverUnion(with: truth) >= 0.99, "\(found.quad.corners) for \(truth.corners)")
+    }
+
     @Test("a rectangle stopping at a rule printed across the page gives way to the page, whose sides go on past the rule")
     func pastPrintedRule() throws {
         // A white page on a gray table, a dark rule across it at 80% of its height: the rectangle

@@ -221,9 +221,11 @@ enum QuadSearch {
         a.lines.filter(b.lines.contains).count
     }
 
-    /// Prolongations shorter than this fraction of the side are not judged (a card's rounded
-    /// corner leaves a short unbacked stretch).
-    static let overreachMinimum = 0.1
+    /// Prolongations shorter than this fraction of the side are not judged: a card's rounded
+    /// corner leaves a short unbacked stretch (an ID-1 corner's radius is 3.7% of its long side,
+    /// 5.9% of its short one). At 0.1 a page's sides prolonged 10% to a line of granite beyond it
+    /// went unjudged.
+    static let overreachMinimum = 0.07
     /// The coverage a prolonged stretch of a side needs to count as the document's edge.
     static let overreachCoverage = 0.4
 
