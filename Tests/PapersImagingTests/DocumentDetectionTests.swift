@@ -152,6 +152,18 @@ struct DocumentDetectionTests {
         #expect(QuadSearch.afterColourLook(nil, brightnessChoice: card, width: w, height: h) == nil)
     }
 
+    @Test("a card whose corner reaches the frame's edge is still found as a region")
+    func regionAtEdge() throws {
+        // The card's lowest corner lies about a pixel past the bottom edge of the 62-pixel view.
+        let (hw, hh) = (26.0, 14.0)
+        let (view, truth) = Self.turnedScene(width: 110, height: 62, centre: (55, 44), halfSize: (hw, hh), degrees: 12) { x, y, u, v in
+            abs(u) <= hw && abs(v) <= hh ? 60 : UInt8(120 + (((x / 2) + (y / 2)) % 2 == 0 ? 8 : -8))
+        }
+        #expect(truth.corners.contains { $0.y > 62 })
+        let region = try #require(CoarseDetection.region(in: view))
+        #expect(region.quad.intersectionOverUnion(with: truth) >= 0.9)
+    }
+
     @Test("an even view, or one whose only blob touches the frame's edge, has no region")
     func noRegion() {
         #expect(CoarseDetection.region(in: Image(width: 110, height: 62, format: .gray, fill: 120)) == nil)

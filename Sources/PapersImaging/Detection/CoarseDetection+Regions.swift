@@ -3,7 +3,8 @@ import Foundation
 extension CoarseDetection {
     /// A document found as a region of a coarse view rather than by its lines: the view is split
     /// at its Otsu threshold, and the document is the largest compact, rectangle-like blob (its
-    /// convex hull fills most of its smallest enclosing rectangle) lying inside the frame.
+    /// convex hull fills most of its smallest enclosing rectangle) lying inside the frame (touching
+    /// its edge along at most a tenth of its perimeter).
     ///
     /// On a checked cloth the document's sides have edges only where the squares are darker (or
     /// brighter) than the card, so line votes are weak; blurred, the cloth becomes an even
@@ -25,13 +26,13 @@ extension CoarseDetection {
                 // Flood fill (4-neighbour); per row keep the leftmost and rightmost pixel for the hull.
                 var rowMin = [Int](repeating: Int.max, count: h), rowMax = [Int](repeating: -1, count: h)
                 var count = 0
-                var touchesBorder = false
+                var borderPixels = 0
                 seen[start] = true
                 stack.append(start)
                 while let i = stack.popLast() {
                     count += 1
                     let x = i % w, y = i / w
-                    if x == 0 || y == 0 || x == w - 1 || y == h - 1 { touchesBorder = true }
+                    if x == 0 || y == 0 || x == w - 1 || y == h - 1 { borderPixels += 1 }
                     rowMin[y] = min(rowMin[y], x)
                     rowMax[y] = max(rowMax[y], x)
                     if x > 0, !seen[i - 1], member(i - 1) { seen[i - 1] = true; stack.append(i - 1) }
@@ -39,7 +40,11 @@ extension CoarseDetection {
                     if y > 0, !seen[i - w], member(i - w) { seen[i - w] = true; stack.append(i - w) }
                     if y < h - 1, !seen[i + w], member(i + w) { seen[i + w] = true; stack.append(i + w) }
                 }
-                guard !touchesBorder, Double(count) >= 0.03 * Double(w * h) else { continue }
+                // The blur spreads a document lying a few pixels from the frame's edge onto it: a
+                // blob may touch the edge along a tenth of its perimeter (that of a square of its
+                // area), not more (the surface around the document touches it all round).
+                guard Double(borderPixels) <= 0.1 * 4 * Double(count).squareRoot(),
+                      Double(count) >= 0.03 * Double(w * h) else { continue }
                 var outline: [Point] = []
                 for y in 0..<h where rowMax[y] >= 0 {
                     outline.append(Point(x: Double(rowMin[y]), y: Double(y) + 0.5))

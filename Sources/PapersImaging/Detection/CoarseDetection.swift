@@ -45,6 +45,8 @@ enum CoarseDetection {
             guard let region = region(in: view), let snapped = snap(toPlane(region.quad), edges: fineEdges, reach: 1.5 * scale) else { continue }
             outlines.append(QuadSearch.Candidate(quad: snapped, lines: [], coverage: 0, area: 0, bandContrast: 0, channel: 0))
         }
+        // The caller takes a coarse outline only whole in the frame: choose among those.
+        outlines.removeAll { !$0.quad.isInside(width: fineEdges.width, height: fineEdges.height, margin: -2) }
         for i in outlines.indices {
             outlines[i].area = outlines[i].quad.area
             outlines[i].channel = 0
