@@ -63,6 +63,32 @@ struct DocumentDetectionTests {
         #expect(found.quad.intersectionOverUnion(with: truth) >= 0.99, "\(found.quad.corners) for \(truth.corners)")
     }
 
+    @Test("a side found along a block of text moves out, over the even margin, to the page's faint edge")
+    func outToMargin() throws {
+        // A white page (236) on a white desk (226, a faint edge), text from 16 pixels inside its
+        // top, left and right sides down to its bottom; the outline found along the text's edge.
+        let (w, h) = (320, 240), page = (x0: 60, y0: 40, x1: 260, y1: 200), text = 16
+        var pixels = [UInt8](repeating: 226, count: w * h)
+        for y in page.y0..<page.y1 {
+            for x in page.x0..<page.x1 {
+                let inText = x >= page.x0 + text && x < page.x1 - text && y >= page.y0 + text
+                let ink = inText && ((x / 2) + (y / 2)) % 2 == 0
+                pixels[y * w + x] = ink ? 60 : 236
+            }
+        }
+        let edges = EdgeMap(try #require(Image(width: w, height: h, format: .gray, pixels: pixels)))
+        func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+            Quadrilateral(Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1))
+        }
+        let truth = rect(Double(page.x0) - 0.5, Double(page.y0) - 0.5, Double(page.x1) - 0.5, Double(page.y1) - 0.5)
+        let onText = rect(Double(page.x0 + text) - 0.5, Double(page.y0 + text) - 0.5, Double(page.x1 - text) - 0.5, Double(page.y1) - 0.5)
+        let moved = MarginExtension.extended(onText, edges: edges)
+        #expect(moved.intersectionOverUnion(with: truth) >= 0.97, "\(moved.corners)")
+        // The page's own outline stays: its sides have an even margin inside.
+        let kept = MarginExtension.extended(truth, edges: edges)
+        #expect(zip(kept.corners, truth.corners).allSatisfy { $0.distance(to: $1) < 0.01 })
+    }
+
     @Test("a rectangle stopping at a rule printed across the page gives way to the page, whose sides go on past the rule")
     func pastPrintedRule() throws {
         // A white page on a gray table, a dark rule across it at 80% of its height: the rectangle
@@ -133,6 +159,25 @@ struct DocumentDetectionTests {
         }
         // The cloth's lines, even backed, are not the sides: no margin there is even.
         #expect(CoarseDetection.insideDeviation(of: guess, gray: edges) > 5 * CoarseDetection.insideDeviation(of: truth, gray: edges))
+    }
+
+    @Test("print running close to one side (a passport's MRZ) does not make a document's margin uneven")
+    func printNearOneSide() throws {
+        // A page (230) on a desk (120), two lines of dense print from 2 to 12 pixels above its bottom side.
+        let (w, h) = (240, 160), page = (x0: 40, y0: 30, x1: 200, y1: 130)
+        var pixels = [UInt8](repeating: 120, count: w * h)
+        for y in page.y0..<page.y1 {
+            for x in page.x0..<page.x1 {
+                let inPrint = y >= page.y1 - 12 && y < page.y1 - 2 && x >= page.x0 + 6 && x < page.x1 - 6
+                pixels[y * w + x] = inPrint && ((x / 2) + (y / 2)) % 2 == 0 ? 40 : 230
+            }
+        }
+        let edges = EdgeMap(try #require(Image(width: w, height: h, format: .gray, pixels: pixels)))
+        let quad = Quadrilateral(Point(x: 39.5, y: 29.5), Point(x: 199.5, y: 29.5), Point(x: 199.5, y: 129.5), Point(x: 39.5, y: 129.5))
+        // Below the deviation the coarse look forgives (15); the bottom side's own band is not.
+        #expect(CoarseDetection.insideDeviation(of: quad, gray: edges) < 15)
+        let bottom = MarginExtension.sample(edges, mid: Point(x: 119.5, y: 129.5), direction: 0, nx: 0, ny: -1, offset: 0, length: 160)
+        #expect(bottom.inside > 15)
     }
 
     @Test("the colourfulness look does not shrink an outline found whole by brightness to a box inside it")

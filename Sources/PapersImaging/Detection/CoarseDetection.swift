@@ -53,9 +53,10 @@ enum CoarseDetection {
             outlines[i].coverage = QuadSearch.coverage(of: outlines[i].quad, edges: fineEdges)
         }
         // The largest of the outlines about as well backed as the best, the backing discounted by
-        // how uneven the brightness just inside the sides is: a document's margin is even, the
-        // squares of a checked cloth on both sides of one of its lines are not.
-        let scores = outlines.map { $0.coverage / (1 + insideDeviation(of: $0.quad, gray: fineEdges) / 20) }
+        // how uneven the brightness just inside the sides is past what a document's margin shows
+        // (a deviation of 15, print near an edge and a glare spot included): the squares of a
+        // checked cloth on both sides of one of its lines are far more uneven.
+        let scores = outlines.map { $0.coverage / (1 + max(0, insideDeviation(of: $0.quad, gray: fineEdges) - 15) / 20) }
         guard let strongest = scores.max() else { return nil }
         return zip(outlines, scores).filter { $0.1 >= 0.7 * strongest }.map(\.0).max { $0.area < $1.area }
     }
@@ -145,15 +146,16 @@ enum CoarseDetection {
         return snapped.isConvex ? snapped : nil
     }
 
-    /// The mean over the sides of the standard deviation of the brightness three pixels inside
-    /// each side: a document's margin is even, a patterned surface's squares are not.
+    /// The standard deviation of the brightness three pixels inside each side, averaged over the
+    /// three evenest sides: a document's margin is even, a patterned surface's squares are not
+    /// (and one side of a document may run close to print).
     static func insideDeviation(of quad: Quadrilateral, gray edges: EdgeMap) -> Double {
         let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
-        var total = 0.0
+        var deviations: [Double] = []
         for i in 0..<4 {
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
             let length = a.distance(to: b)
-            guard length > 8 else { continue }
+            guard length > 8 else { deviations.append(0); continue }
             let dx = (b.x - a.x) / length, dy = (b.y - a.y) / length
             var nx = -dy, ny = dx
             let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
@@ -168,11 +170,12 @@ enum CoarseDetection {
                 }
                 t += 2
             }
-            guard count > 4 else { continue }
+            guard count > 4 else { deviations.append(0); continue }
             let mean = sum / count
-            total += max(0, squares / count - mean * mean).squareRoot()
+            deviations.append(max(0, squares / count - mean * mean).squareRoot())
         }
-        return total / 4
+        // One side may run close to print: a passport's MRZ lies a few millimetres from its edge.
+        return deviations.sorted().prefix(3).reduce(0, +) / 3
     }
 
     /// A (2·radius+1)² box blur of a gray image, edges clamped.

@@ -63,7 +63,9 @@ public enum DocumentDetector {
         }
         guard let candidate = chosen else { return nil }
         let edges = maps[candidate.channel]
-        let refined = refine(candidate.quad, edges: edges) ?? candidate.quad
+        // An outline taken from print (its sides crisp where the page's edge is faint) moves out to the page.
+        let outline = candidate.inferredSide == nil ? MarginExtension.extended(candidate.quad, edges: edges) : candidate.quad
+        let refined = refine(outline, edges: edges) ?? outline
         let quad = orderCorners(Quadrilateral(corners: refined.corners.map(plane.toInput))!)
         let visible = candidate.inferredSide.map { side in
             orderCorners(Quadrilateral(corners: QuadSearch.visiblePart(of: refined, inferredSide: side, width: w, height: h)

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Moves a side found along the edge of a document's printed text out to the document's own edge.
+///
+/// White paper on a white desk leaves the page's edge faint, while the first line of text or the
+/// edge of a text block is crisp, so an outline can stop at the print. Such a side is known by its
+/// bands: print just inside it, an even surface just outside. The document's edge then lies
+/// further out, beyond an even margin: the side moves to the line there best backed by edges of
+/// either polarity, when one is backed well enough and the margin inside it is even.
+enum MarginExtension {
+    /// The standard deviation of brightness above which a band is taken for print.
+    static let printDeviation = 12.0
+    /// The standard deviation of brightness below which a band is taken for an even surface.
+    static let evenDeviation = 6.0
+    /// How far out the document's edge is looked for, as a fraction of the distance to the opposite side.
+    static let reach = 0.15
+    /// The fraction of a line's samples that must lie on an edge along it.
+    static let minimumSupport = 0.3
+
+    /// The quadrilateral with each side that runs along print moved out to the document's edge.
+    static func extended(_ quad: Quadrilateral, edges: EdgeMap) -> Quadrilateral {
+        let cx = quad.corners.map(\.x).reduce(0, +) / 4, cy = quad.corners.map(\.y).reduce(0, +) / 4
+        var lines: [Line] = []
+        var moved = false
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 16 else { return quad }
+            let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            let direction = atan2(b.y - a.y, b.x - a.x)
+            var nx = -sin(direction), ny = cos(direction)
+            if (cx - mid.x) * nx + (cy - mid.y) * ny < 0 { nx = -nx; ny = -ny }  // inwards
+            let own = Line(theta: atan2(ny, nx), rho: mid.x * nx + mid.y * ny, votes: 0)
+            let c = quad.corners[(i + 2) % 4], d = quad.corners[(i + 3) % 4]
+            let span = abs((c.x + d.x) / 2 * nx + (c.y + d.y) / 2 * ny - (mid.x * nx + mid.y * ny))
+            let here = sample(edges, mid: mid, direction: direction, nx: nx, ny: ny, offset: 0, length: length)
+            guard here.inside > printDeviation, here.outside < evenDeviation else {
+                lines.append(own)
+                continue
+            }
+            var best: (support: Double, line: Line)?
+            for degrees in stride(from: -2.0, through: 2.0, by: 1) {
+                let angle = direction + degrees * .pi / 180
+                var mx = -sin(angle), my = cos(angle)
+                if mx * nx + my * ny < 0 { mx = -mx; my = -my }
+                for offset in stride(from: 2.0, through: max(2, reach * span), by: 1) {
+                    let probe = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, length: length)
+                    guard probe.support >= minimumSupport, probe.inside < evenDeviation,
+                          probe.support > best?.support ?? 0 else { continue }
+                    let ox = mid.x - mx * offset, oy = mid.y - my * offset
+                    best = (probe.support, Line(theta: atan2(my, mx), rho: ox * mx + oy * my, votes: 0))
+                }
+            }
+            if let best {
+                lines.append(best.line)
+                moved = true
+            } else {
+                lines.append(own)
+            }
+        }
+        guard moved else { return quad }
+        var corners: [Point] = []
+        for i in 0..<4 {
+            guard let p = lines[(i + 3) % 4].intersection(with: lines[i]) else { return quad }
+            corners.append(p)
+        }
+        guard let extended = Quadrilateral(corners: corners), extended.isConvex else { return quad }
+        return extended
+    }
+
+    /// Along the line through `mid` moved `offset` pixels outwards (against the inward normal
+    /// `nx`, `ny`), over the middle 80% of `length`: the fraction of samples on an edge across it
+    /// (either polarity), and the brightness deviation three pixels inside and outside it.
+    static func sample(_ edges: EdgeMap, mid: Point, direction: Double, nx: Double, ny: Double,
+                       offset: Double, length: Double) -> (support: Double, inside: Double, outside: Double) {
+        let dx = cos(direction), dy = sin(direction)
+        let ox = mid.x - nx * offset, oy = mid.y - ny * offset
+        let w = edges.width, h = edges.height
+        var hits = 0, count = 0
+        var inside = (sum: 0.0, squares: 0.0, count: 0.0), outside = (sum: 0.0, squares: 0.0, count: 0.0)
+        let samples = max(8, Int(length * 0.8 / 2))
+        for s in 0..<samples {
+            let t = (Double(s) / Double(samples - 1) - 0.5) * length * 0.8
+            let px = ox + dx * t, py = oy + dy * t
+            let x = Int(px.rounded()), y = Int(py.rounded())
+            guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
+            count += 1
+            let index = y * w + x
+            let m = Double(edges.magnitude(at: index))
+            if m >= Double(edges.threshold), abs(Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m > 0.93 { hits += 1 }
+            for (sign, band) in [(1.0, 0), (-1.0, 1)] {
+                let bx = Int((px + sign * nx * 3).rounded()), by = Int((py + sign * ny * 3).rounded())
+                guard bx >= 0, by >= 0, bx < w, by < h else { continue }
+                let v = Double(edges.source[by * w + bx])
+                if band == 0 { inside.sum += v; inside.squares += v * v; inside.count += 1 } else { outside.sum += v; outside.squares += v * v; outside.count += 1 }
+            }
+        }
+        func deviation(_ band: (sum: Double, squares: Double, count: Double)) -> Double {
+            guard band.count > 4 else { return .infinity }
+            let mean = band.sum / band.count
+            return max(0, band.squares / band.count - mean * mean).squareRoot()
+        }
+        return (count == 0 ? 0 : Double(hits) / Double(count), deviation(inside), deviation(outside))
+    }
+}
