@@ -7,6 +7,12 @@ public struct CaptureAnalyzer: Sendable {
     public struct Configuration: Sendable, Hashable {
         /// Sharpness below which a picture is blurry. Default 18 (calibrated on JPEG-compressed synthetic photos).
         public var blurThreshold = 18.0
+        /// Motion blur: a picture whose sharpness in its weakest direction is under this fraction
+        /// of its strongest direction's is smeared one way. Default 0.55 (sharp photos stay above
+        /// 0.6 unless already far below the blur threshold; motion-blurred ones fall to 0.15–0.55).
+        public var motionAnisotropy = 0.55
+        /// A picture smeared one way is blurry up to this multiple of `blurThreshold`. Default 1.2.
+        public var motionBlurMargin = 1.2
         /// Glare fraction from which glare is reported. Default 0.002.
         public var glareThreshold = 0.002
         /// Mean luminance below which a picture is too dark. Default 60.
@@ -70,7 +76,11 @@ public struct CaptureAnalyzer: Sendable {
     }
 
     func verdicts(_ quality: QualityMeasures, detection: DocumentDetection?, frame: Image, toFrame: Homography?) -> CaptureAnalysis {
+        // Motion blur smears one direction: a picture clearly weaker one way is judged blurry a
+        // little above the threshold too.
         let isBlurry = quality.sharpness < configuration.blurThreshold
+            || (quality.anisotropy < configuration.motionAnisotropy
+                && quality.sharpness < configuration.blurThreshold * configuration.motionBlurMargin)
         let glareDetected = detection != nil && quality.glareFraction >= configuration.glareThreshold
         let exposure: Exposure = quality.meanLuminance < configuration.darkLuminance || quality.clippedDark > 0.5 ? .tooDark
             : quality.clippedBright >= configuration.brightClipFraction ? .tooBright : .good

@@ -6,6 +6,9 @@ struct QualityMeasures: Sendable {
     /// percentile) second differences of the lightly smoothed image, relative to its contrast,
     /// ×100. Focus blur lowers every direction, motion blur the one it smears; noise barely counts.
     var sharpness: Double
+    /// The weakest direction's strongest second differences over the strongest direction's, 0…1:
+    /// near 1 for focus blur or a sharp picture, low when motion has smeared one direction.
+    var anisotropy: Double
     /// Fraction of the area covered by specular highlights.
     var glareFraction: Double
     /// Bounding boxes (x, y, width, height in the measured image) of the highlight blobs.
@@ -85,6 +88,7 @@ struct QualityMeasures: Sendable {
         let direction = { (k: Int) in Double(percentile(Array(d2[(k * bins)..<((k + 1) * bins)]), 0.99)) }
         let strongest = [direction(0), direction(1), direction(2) / 1.4, direction(3) / 1.4]
         sharpness = 100 * (strongest.min() ?? 0) / contrast
+        anisotropy = (strongest.min() ?? 0) / max(1, strongest.max() ?? 0)
         meanLuminance = Double(sum) / Double(n)
         clippedBright = Double(histogram[250...].reduce(0, +)) / Double(n)
         clippedDark = Double(histogram[...20].reduce(0, +)) / Double(n)
