@@ -105,29 +105,20 @@ enum CoarseDetection {
                 for offset in stride(from: -reach, through: reach, by: 1) {
                     let ox = mid.x + nx * offset, oy = mid.y + ny * offset
                     var brighterInside = 0, darkerInside = 0
-                    var insideSum = 0, insideSquares = 0, insideCount = 0
+                    var inside = BandSpread()
                     let samples = Int(length * 0.8 / 2)
                     for s in 0..<samples {
                         let t = (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8
                         let x = Int((ox + dx * t).rounded()), y = Int((oy + dy * t).rounded())
                         guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { continue }
-                        let ix = Int((ox + dx * t + nx * 3).rounded()), iy = Int((oy + dy * t + ny * 3).rounded())
-                        if ix >= 0, iy >= 0, ix < edges.width, iy < edges.height {
-                            let v = Int(edges.source[iy * edges.width + ix])
-                            insideSum += v; insideSquares += v * v; insideCount += 1
-                        }
+                        inside.add(edges, x: ox + dx * t + nx * BandSpread.depth, y: oy + dy * t + ny * BandSpread.depth)
                         let index = y * edges.width + x
                         let m = Double(edges.magnitude(at: index))
                         guard m >= Double(edges.threshold) else { continue }
                         let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
                         if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
                     }
-                    var deviation = 0.0
-                    if insideCount > 4 {
-                        let mean = Double(insideSum) / Double(insideCount)
-                        deviation = max(0, Double(insideSquares) / Double(insideCount) - mean * mean).squareRoot()
-                    }
-                    let score = Double(brighterInside + darkerInside) / (1 + deviation / 20)
+                    let score = Double(brighterInside + darkerInside) / (1 + (inside.deviation ?? 0) / 20)
                     if score > (best?.score ?? 0) {
                         let theta = atan2(ny, nx)
                         best = (score, Line(theta: theta, rho: ox * cos(theta) + oy * sin(theta), votes: brighterInside + darkerInside))
@@ -160,19 +151,13 @@ enum CoarseDetection {
             var nx = -dy, ny = dx
             let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
             if (cx - mid.x) * nx + (cy - mid.y) * ny < 0 { nx = -nx; ny = -ny }
-            var sum = 0.0, squares = 0.0, count = 0.0
+            var band = BandSpread()
             var t = 0.1 * length
             while t < 0.9 * length {
-                let x = Int((a.x + dx * t + nx * 3).rounded()), y = Int((a.y + dy * t + ny * 3).rounded())
-                if x >= 0, y >= 0, x < edges.width, y < edges.height {
-                    let v = Double(edges.source[y * edges.width + x])
-                    sum += v; squares += v * v; count += 1
-                }
+                band.add(edges, x: a.x + dx * t + nx * BandSpread.depth, y: a.y + dy * t + ny * BandSpread.depth)
                 t += 2
             }
-            guard count > 4 else { deviations.append(0); continue }
-            let mean = sum / count
-            deviations.append(max(0, squares / count - mean * mean).squareRoot())
+            deviations.append(band.deviation ?? 0)
         }
         // One side may run close to print: a passport's MRZ lies a few millimetres from its edge.
         return deviations.sorted().prefix(3).reduce(0, +) / 3

@@ -77,7 +77,7 @@ enum MarginExtension {
         let ox = mid.x - nx * offset, oy = mid.y - ny * offset
         let w = edges.width, h = edges.height
         var hits = 0, count = 0
-        var inside = (sum: 0.0, squares: 0.0, count: 0.0), outside = (sum: 0.0, squares: 0.0, count: 0.0)
+        var inside = BandSpread(), outside = BandSpread()
         let samples = max(8, Int(length * 0.8 / 2))
         for s in 0..<samples {
             let t = (Double(s) / Double(samples - 1) - 0.5) * length * 0.8
@@ -88,18 +88,10 @@ enum MarginExtension {
             let index = y * w + x
             let m = Double(edges.magnitude(at: index))
             if m >= Double(edges.threshold), abs(Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m > 0.93 { hits += 1 }
-            for (sign, band) in [(1.0, 0), (-1.0, 1)] {
-                let bx = Int((px + sign * nx * 3).rounded()), by = Int((py + sign * ny * 3).rounded())
-                guard bx >= 0, by >= 0, bx < w, by < h else { continue }
-                let v = Double(edges.source[by * w + bx])
-                if band == 0 { inside.sum += v; inside.squares += v * v; inside.count += 1 } else { outside.sum += v; outside.squares += v * v; outside.count += 1 }
-            }
+            let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
+            inside.add(edges, x: px + bx, y: py + by)
+            outside.add(edges, x: px - bx, y: py - by)
         }
-        func deviation(_ band: (sum: Double, squares: Double, count: Double)) -> Double {
-            guard band.count > 4 else { return .infinity }
-            let mean = band.sum / band.count
-            return max(0, band.squares / band.count - mean * mean).squareRoot()
-        }
-        return (count == 0 ? 0 : Double(hits) / Double(count), deviation(inside), deviation(outside))
+        return (count == 0 ? 0 : Double(hits) / Double(count), inside.deviation ?? .infinity, outside.deviation ?? .infinity)
     }
 }
