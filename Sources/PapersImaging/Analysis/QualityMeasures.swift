@@ -22,16 +22,27 @@ struct QualityMeasures: Sendable {
 
     init(_ gray: Image) {
         let w = gray.width, h = gray.height
-        var histogram = [Int](repeating: 0, count: 256)
+        // Two copies (even and odd pixels), folded together after the pass.
+        var histogram = [Int](repeating: 0, count: 512)
         // Per direction, a histogram of |second difference| on the smoothed image (0…1020), flat.
         let bins = 1021
-        var d2 = [Int](repeating: 0, count: 4 * bins)
+        // Two copies of each histogram, for even and odd columns: most second differences fall in
+        // the same few bins, and alternating copies spares each increment waiting on the last.
+        var d2 = [Int32](repeating: 0, count: 8 * bins)
         var sum = 0
         gray.pixels.withUnsafeBufferPointer { buffer in
             histogram.withUnsafeMutableBufferPointer { histogram in
                 d2.withUnsafeMutableBufferPointer { d2 in
                     guard let p = buffer.baseAddress, let hist = histogram.baseAddress, let d = d2.baseAddress else { return }
-                    for i in 0..<(w * h) {
+                    var i = 0
+                    while i + 1 < w * h {
+                        let a = Int(p[i]), b = Int(p[i + 1])
+                        hist[a] += 1
+                        hist[256 + b] += 1
+                        sum &+= a &+ b
+                        i += 2
+                    }
+                    if i < w * h {
                         hist[Int(p[i])] += 1
                         sum &+= Int(p[i])
                     }
@@ -60,11 +71,11 @@ struct QualityMeasures: Sendable {
                                 guard r >= 3, r < h - 3 else { continue }
                                 let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
                                 for x in 3..<(w - 3) {
-                                    let c2 = 2 &* centre[x]
-                                    dh[Int(min(abs(centre[x - 2] &+ centre[x + 2] &- c2) / 9, 1020))] &+= 1
-                                    dv[Int(min(abs(above[x] &+ below[x] &- c2) / 9, 1020))] &+= 1
-                                    de1[Int(min(abs(above[x - 2] &+ below[x + 2] &- c2) / 9, 1020))] &+= 1
-                                    de2[Int(min(abs(above[x + 2] &+ below[x - 2] &- c2) / 9, 1020))] &+= 1
+                                    let c2 = 2 &* centre[x], copy = (x & 1) &* (4 &* bins)
+                                    dh[copy &+ Int(min(abs(centre[x - 2] &+ centre[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    dv[copy &+ Int(min(abs(above[x] &+ below[x] &- c2) / 9, 1020))] &+= 1
+                                    de1[copy &+ Int(min(abs(above[x - 2] &+ below[x + 2] &- c2) / 9, 1020))] &+= 1
+                                    de2[copy &+ Int(min(abs(above[x + 2] &+ below[x - 2] &- c2) / 9, 1020))] &+= 1
                                 }
                             }
                         }
@@ -73,6 +84,7 @@ struct QualityMeasures: Sendable {
             }
         }
         let n = w * h
+        histogram = (0..<256).map { histogram[$0] + histogram[256 + $0] }
         func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
             let total = histogram.reduce(0, +)
             let target = Int(Double(total) * fraction)
@@ -85,7 +97,9 @@ struct QualityMeasures: Sendable {
         }
         let contrast = Double(max(24, percentile(histogram, 0.95) - percentile(histogram, 0.05)))
         // Diagonal steps are √2 longer: a blur-free diagonal edge gives half the second difference.
-        let direction = { (k: Int) in Double(percentile(Array(d2[(k * bins)..<((k + 1) * bins)]), 0.99)) }
+        let direction = { (k: Int) in
+            Double(percentile((0..<bins).map { Int(d2[k * bins + $0]) + Int(d2[(4 + k) * bins + $0]) }, 0.99))
+        }
         let strongest = [direction(0), direction(1), direction(2) / 1.4, direction(3) / 1.4]
         sharpness = 100 * (strongest.min() ?? 0) / contrast
         anisotropy = (strongest.min() ?? 0) / max(1, strongest.max() ?? 0)
@@ -102,14 +116,21 @@ struct QualityMeasures: Sendable {
         let cell = max(4, min(w, h) / 8)
         let cw = (w + cell - 1) / cell, ch = (h + cell - 1) / cell
         var cellSum = [Int](repeating: 0, count: cw * ch), cellCount = [Int](repeating: 0, count: cw * ch)
-        var mask = [Bool](repeating: false, count: w * h)
+        // Per pixel: 0 nothing, 1 a highlight not yet taken into a blob, 2 taken.
+        var state = [UInt8](repeating: 0, count: w * h)
         gray.pixels.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
+            // Rows are walked cell by cell, so that no pixel needs a division to find its cell.
             for y in 0..<h {
                 let row = p + y * w, cellRow = (y / cell) * cw
-                for x in 0..<w where row[x] < 245 {
-                    cellSum[cellRow + x / cell] += Int(row[x])
-                    cellCount[cellRow + x / cell] += 1
+                for cx in 0..<cw {
+                    var sum = 0, count = 0
+                    for x in (cx * cell)..<min(w, (cx + 1) * cell) where row[x] < 245 {
+                        sum &+= Int(row[x])
+                        count &+= 1
+                    }
+                    cellSum[cellRow + cx] += sum
+                    cellCount[cellRow + cx] += count
                 }
             }
             // Background of each cell: the mean of its unsaturated neighbourhood (3×3 cells).
@@ -128,40 +149,46 @@ struct QualityMeasures: Sendable {
                     background[cy * cw + cx] = cells == 0 ? -1 : sum / cells
                 }
             }
-            for y in 0..<h {
-                let row = p + y * w, cellRow = (y / cell) * cw
-                for x in 0..<w where row[x] >= 250 {
-                    let b = background[cellRow + x / cell]
-                    if b < 0 || 255 - b >= 18 { mask[y * w + x] = true }
+            state.withUnsafeMutableBufferPointer { stateBuffer in
+                guard let mask = stateBuffer.baseAddress else { return }
+                for y in 0..<h {
+                    let row = p + y * w, cellRow = (y / cell) * cw
+                    for cx in 0..<cw {
+                        let b = background[cellRow + cx]
+                        guard b < 0 || 255 - b >= 18 else { continue }
+                        for x in (cx * cell)..<min(w, (cx + 1) * cell) where row[x] >= 250 { mask[y * w + x] = 1 }
+                    }
                 }
             }
         }
         // Connected blobs (4-neighbour flood fill).
         var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
-        var seen = [Bool](repeating: false, count: w * h)
         var kept = 0
         let minimumBlob = max(6, w * h / 2500)
         var stack: [Int] = []
-        for start in 0..<(w * h) where mask[start] && !seen[start] {
-            stack.append(start)
-            seen[start] = true
-            var count = 0, minX = w, minY = h, maxX = 0, maxY = 0
-            while let i = stack.popLast() {
-                count += 1
-                let x = i % w, y = i / w
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                if x > 0, mask[i - 1], !seen[i - 1] { seen[i - 1] = true; stack.append(i - 1) }
-                if x < w - 1, mask[i + 1], !seen[i + 1] { seen[i + 1] = true; stack.append(i + 1) }
-                if y > 0, mask[i - w], !seen[i - w] { seen[i - w] = true; stack.append(i - w) }
-                if y < h - 1, mask[i + w], !seen[i + w] { seen[i + w] = true; stack.append(i + w) }
-            }
-            let boxWidth = maxX - minX + 1, boxHeight = maxY - minY + 1
-            let fill = Double(count) / Double(boxWidth * boxHeight)
-            let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
-            if count >= minimumBlob, fill >= 0.4, elongation <= 5,
-               halo(gray, x0: minX, y0: minY, x1: maxX, y1: maxY) >= 0.5 {
-                kept += count
-                boxes.append((minX, minY, boxWidth, boxHeight))
+        state.withUnsafeMutableBufferPointer { stateBuffer in
+            guard let mask = stateBuffer.baseAddress else { return }
+            for start in 0..<(w * h) where mask[start] == 1 {
+                stack.append(start)
+                mask[start] = 2
+                var count = 0, minX = w, minY = h, maxX = 0, maxY = 0
+                while let i = stack.popLast() {
+                    count += 1
+                    let x = i % w, y = i / w
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                    if x > 0, mask[i - 1] == 1 { mask[i - 1] = 2; stack.append(i - 1) }
+                    if x < w - 1, mask[i + 1] == 1 { mask[i + 1] = 2; stack.append(i + 1) }
+                    if y > 0, mask[i - w] == 1 { mask[i - w] = 2; stack.append(i - w) }
+                    if y < h - 1, mask[i + w] == 1 { mask[i + w] = 2; stack.append(i + w) }
+                }
+                let boxWidth = maxX - minX + 1, boxHeight = maxY - minY + 1
+                let fill = Double(count) / Double(boxWidth * boxHeight)
+                let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
+                if count >= minimumBlob, fill >= 0.4, elongation <= 5,
+                   halo(gray, x0: minX, y0: minY, x1: maxX, y1: maxY) >= 0.5 {
+                    kept += count
+                    boxes.append((minX, minY, boxWidth, boxHeight))
+                }
             }
         }
         return (Double(kept) / Double(w * h), boxes)

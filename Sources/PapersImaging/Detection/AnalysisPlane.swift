@@ -35,6 +35,11 @@ struct AnalysisPlane: Sendable {
         frame.pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                if k >= 4 {
+                    Self.spreadColour(src, stride: stride, channels: c, origin: (originX, originY), factor: k,
+                                      into: dst, width: width, height: height)
+                    return
+                }
                 for oy in 0..<height {
                     for ox in 0..<width {
                         var spread: UInt32 = 0
@@ -148,6 +153,27 @@ struct AnalysisPlane: Sendable {
             }
         }
         if c == 3 { run(3) } else { run(4) }
+    }
+
+    /// The colourfulness (max − min of R, G, B) averaged over 2×2 spread samples per k×k block.
+    private static func spreadColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        @inline(__always) func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
+            let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
+            return max(r, g, b) &- min(r, g, b)
+        }
+        let a = k / 4, b = k / 4 + k / 2
+        let step = k * c, dx = (b - a) * c
+        for oy in 0..<height {
+            let line0 = src + (origin.y + oy * k + a) * stride + (origin.x + a) * c
+            let line1 = line0 + (b - a) * stride
+            let row = dst + oy * width
+            for ox in 0..<width {
+                let p0 = line0 + ox * step, p2 = line1 + ox * step
+                let total = spread(p0) &+ spread(p0 + dx) &+ spread(p2) &+ spread(p2 + dx)
+                row[ox] = UInt8(truncatingIfNeeded: (total &+ 2) / 4)
+            }
+        }
     }
 
     /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).

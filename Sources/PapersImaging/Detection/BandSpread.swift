@@ -8,7 +8,7 @@ struct BandSpread {
 
     /// Adds the gray of `edges`' source at the pixel nearest (`x`, `y`); points off the image are skipped.
     @inline(__always) mutating func add(_ edges: EdgeMap, x: Double, y: Double) {
-        let ix = Int(x.rounded()), iy = Int(y.rounded())
+        let ix = x.nearestInteger, iy = y.nearestInteger
         guard ix >= 0, iy >= 0, ix < edges.width, iy < edges.height else { return }
         let value = Double(edges.source[iy * edges.width + ix])
         sum += value

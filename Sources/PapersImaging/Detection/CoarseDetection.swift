@@ -109,7 +109,7 @@ enum CoarseDetection {
                     let samples = Int(length * 0.8 / 2)
                     for s in 0..<samples {
                         let t = (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8
-                        let x = Int((ox + dx * t).rounded()), y = Int((oy + dy * t).rounded())
+                        let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
                         guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { continue }
                         inside.add(edges, x: ox + dx * t + nx * BandSpread.depth, y: oy + dy * t + ny * BandSpread.depth)
                         let index = y * edges.width + x
@@ -163,25 +163,46 @@ enum CoarseDetection {
         return deviations.sorted().prefix(3).reduce(0, +) / 3
     }
 
-    /// A (2·radius+1)² box blur of a gray image, edges clamped.
+    /// A (2·radius+1)² box blur of a gray image, edges clamped: running sums along rows, then
+    /// down columns.
     static func boxBlurred(_ image: Image, radius r: Int) -> Image {
         let w = image.width, h = image.height
         let source = image.packed.pixels
         var across = [UInt16](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum = 0
-                for dx in -r...r { sum += Int(source[y * w + min(w - 1, max(0, x + dx))]) }
-                across[y * w + x] = UInt16(sum)
-            }
-        }
-        let n = (2 * r + 1) * (2 * r + 1)
         var out = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum = 0
-                for dy in -r...r { sum += Int(across[min(h - 1, max(0, y + dy)) * w + x]) }
-                out[y * w + x] = UInt8((sum + n / 2) / n)
+        let n = (2 * r + 1) * (2 * r + 1)
+        source.withUnsafeBufferPointer { sourceBuffer in
+            across.withUnsafeMutableBufferPointer { acrossBuffer in
+                out.withUnsafeMutableBufferPointer { outBuffer in
+                    guard let src = sourceBuffer.baseAddress, let a = acrossBuffer.baseAddress,
+                          let o = outBuffer.baseAddress else { return }
+                    for y in 0..<h {
+                        let row = src + y * w, sums = a + y * w
+                        var sum = 0
+                        for dx in -r...r { sum += Int(row[min(w - 1, max(0, dx))]) }
+                        sums[0] = UInt16(sum)
+                        for x in 1..<max(1, w) {
+                            sum += Int(row[min(w - 1, x + r)]) - Int(row[max(0, x - r - 1)])
+                            sums[x] = UInt16(sum)
+                        }
+                    }
+                    var column = [Int](repeating: 0, count: w)
+                    column.withUnsafeMutableBufferPointer { columnBuffer in
+                        guard let c = columnBuffer.baseAddress else { return }
+                        for dy in -r...r {
+                            let row = a + min(h - 1, max(0, dy)) * w
+                            for x in 0..<w { c[x] += Int(row[x]) }
+                        }
+                        for y in 0..<h {
+                            if y > 0 {
+                                let entering = a + min(h - 1, y + r) * w, leaving = a + max(0, y - r - 1) * w
+                                for x in 0..<w { c[x] += Int(entering[x]) - Int(leaving[x]) }
+                            }
+                            let line = o + y * w
+                            for x in 0..<w { line[x] = UInt8((c[x] + n / 2) / n) }
+                        }
+                    }
+                }
             }
         }
         return Image(width: w, height: h, format: .gray, pixels: out)!

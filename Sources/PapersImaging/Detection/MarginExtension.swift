@@ -82,7 +82,7 @@ enum MarginExtension {
         for s in 0..<samples {
             let t = (Double(s) / Double(samples - 1) - 0.5) * length * 0.8
             let px = ox + dx * t, py = oy + dy * t
-            let x = Int(px.rounded()), y = Int(py.rounded())
+            let x = px.nearestInteger, y = py.nearestInteger
             guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
             count += 1
             let index = y * w + x
