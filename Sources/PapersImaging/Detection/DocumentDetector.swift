@@ -54,12 +54,17 @@ public enum DocumentDetector {
         // Nothing, or something small: on a patterned surface the pattern's lines may have hidden
         // the document's sides. Look again with the pattern blurred away.
         // A document taken to run out of the frame may instead have a side the pattern hid.
+        // A weakly backed outline may be print inside a document whose own sides the pattern
+        // broke up (a glare spot over the page helps the print's edges win): a coarse outline
+        // around it, much better backed, replaces it.
         let inferred = chosen?.inferredSide != nil
-        if chosen.map({ $0.area < 0.12 * w * h || inferred }) ?? true,
+        let weak = chosen.map { $0.coverage < 0.45 } ?? false
+        if chosen.map({ $0.area < 0.12 * w * h || inferred || weak }) ?? true,
            let coarse = CoarseDetection.detect(plane: plane.image, chroma: chroma(), fineEdges: maps[0]),
-           coarse.coverage >= (inferred ? 0.5 : 0.3), coarse.area >= (inferred ? 0.5 : 1.4) * (chosen?.area ?? 0),
            coarse.quad.isInside(width: Int(w), height: Int(h), margin: -2) {
-            chosen = coarse
+            let larger = coarse.coverage >= (inferred ? 0.5 : 0.3) && coarse.area >= (inferred ? 0.5 : 1.4) * (chosen?.area ?? 0)
+            let firmer = weak && coarse.coverage >= (chosen?.coverage ?? 0) + 0.25 && coarse.area >= (chosen?.area ?? 0)
+            if larger || firmer { chosen = coarse }
         }
         guard let candidate = chosen else { return nil }
         let edges = maps[candidate.channel]
