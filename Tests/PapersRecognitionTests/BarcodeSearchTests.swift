@@ -99,6 +99,21 @@ struct BarcodeSearchTests {
         #expect(outcome.aamva == nil)
     }
 
+    @Test("a search taken up again later does not search a source twice, and stops once the licence is read")
+    func resumed() {
+        let reader = ScriptedReader([40: [[], []], 64: [[Self.pdf417(Self.licence, level: 2)]]])
+        let sources = BarcodeSearch.Sources(document: Self.document, photo: Self.photo)
+        var search = BarcodeSearch(reader: reader)
+        search.search([.document], in: sources)
+        #expect(search.aamva == nil && !search.isFinished)
+        #expect(reader.passesRun[40] == 2 && reader.passesRun[64] == nil)
+        search.search(BarcodeSearch.Source.allCases, in: sources)
+        #expect(reader.passesRun[40] == 2, "the document was not searched again")
+        #expect(reader.passesRun[64] == 1 && search.isFinished && search.outcome.aamva != nil)
+        search.search(BarcodeSearch.Source.allCases, in: sources)
+        #expect(reader.passesRun[64] == 1, "a finished search looks nowhere else")
+    }
+
     @Test("a QR code stops the search and is kept")
     func qrStops() {
         let qr = DecodedBarcode(symbology: .qrCode, bytes: Array("mdoc:owBjMS4w".utf8), corners: [])

@@ -97,4 +97,17 @@ struct MRZSearchTests {
         let turned = region.rotated(rotation, width: 40, height: 30)
         #expect(turned.contains(Self.darkest(photo.rotated(rotation))))
     }
+
+    @Test("the slower views are searched only when the caller agrees, once the document and the photo gave nothing",
+          arguments: [true, false])
+    func fallbacksAsked(agree: Bool) throws {
+        let blank = Image(width: 320, height: 200, format: .gray, pixels: [UInt8](repeating: 230, count: 320 * 200))!
+        var asked = 0, widenedMade = 0
+        let outcome = MRZSearch(reader: try MRZReader.bundled()).run(
+            document: blank, widened: { widenedMade += 1; return blank }, photo: blank, documentAngle: 0,
+            beforeFallbacks: { asked += 1; return agree })
+        #expect(outcome.reading == nil && outcome.error != nil)
+        #expect(asked == 1)
+        #expect(widenedMade == (agree ? 1 : 0))
+    }
 }

@@ -21,48 +21,99 @@ struct BarcodeSearch {
         var aamva: AAMVADocument?
     }
 
-    let reader: any BarcodeReader
+    /// The images searched, in the order they are searched.
+    enum Source: Int, CaseIterable, Comparable {
+        /// The document straightened from its outline.
+        case document
+        /// The outline's wider surroundings, straightened the same way.
+        case widened
+        /// The whole photo.
+        case photo
 
-    /// Searches the straightened document, then the wider surroundings of its outline straightened
-    /// the same way (`widened`, made only when needed), then the photo (where a document was found
-    /// at `documentAngle` degrees, when known).
-    /// With `documentOnly`, only the straightened document is searched (its widened outline and the
-    /// whole photo are left out).
-    func run(document: Image?, widened: () -> Image? = { nil }, photo: Image, documentAngle: Double? = nil, documentOnly: Bool = false) -> Outcome {
-        var found: [DecodedBarcode] = []
-        var aamva: AAMVADocument?
-        func isWanted(_ symbol: DecodedBarcode) -> Bool {
-            switch symbol.symbology {
-            case .qrCode: return true
-            case .pdf417:
-                guard aamva == nil, let parsed = try? AAMVAParser.parse(symbol.bytes) else { return aamva != nil }
-                aamva = parsed
-                return true
+        static func < (a: Source, b: Source) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Where to look: the images of one photo, the costly ones made only when searched.
+    struct Sources {
+        /// The straightened document, or `nil` when no document was found.
+        var document: Image?
+        /// The outline's wider surroundings (made only when needed).
+        var widened: () -> Image? = { nil }
+        /// The whole photo.
+        var photo: Image
+        /// The angle of the document found in the photo, in degrees, when one was found.
+        var documentAngle: Double?
+    }
+
+    let reader: any BarcodeReader
+    /// Every symbol found so far, each once.
+    private var found: [DecodedBarcode] = []
+    /// The licence parsed from the first AAMVA PDF417 found so far.
+    private(set) var aamva: AAMVADocument?
+    /// The sources searched so far.
+    private(set) var searched: Set<Source> = []
+
+    /// A search that has looked nowhere yet.
+    init(reader: any BarcodeReader) {
+        self.reader = reader
+    }
+
+    /// Whether a *document* symbol turned up (an AAMVA PDF417 or a QR code): the search is over.
+    var isFinished: Bool { aamva != nil || found.contains { $0.symbology == .qrCode } }
+
+    /// Searches `wanted` of `sources` in order, skipping those searched already, until a
+    /// document symbol turns up.
+    mutating func search(_ wanted: [Source], in sources: Sources) {
+        for source in wanted.sorted() where !searched.contains(source) && !isFinished {
+            searched.insert(source)
+            let image: Image?, hint: BarcodeImageHint
+            switch source {
+            case .document: (image, hint) = (sources.document, BarcodeImageHint(isStraightenedDocument: true))
+            case .widened: (image, hint) = (sources.widened(), BarcodeImageHint(isStraightenedDocument: true))
+            case .photo: (image, hint) = (sources.photo, BarcodeImageHint(documentAngleDegrees: sources.documentAngle))
             }
-        }
-        for step in 0..<(documentOnly && document != nil ? 1 : 3) {
-            let source: Image?, hint: BarcodeImageHint
-            switch step {
-            case 0: (source, hint) = (document, BarcodeImageHint(isStraightenedDocument: true))
-            case 1: (source, hint) = (widened(), BarcodeImageHint(isStraightenedDocument: true))
-            default: (source, hint) = (photo, BarcodeImageHint(documentAngleDegrees: documentAngle))
-            }
-            guard let source else { continue }
-            let symbols = (try? reader.read(source, symbologies: [.pdf417, .qrCode], hint: hint, until: isWanted)) ?? []
+            guard let image else { continue }
+            var licence = aamva
+            let symbols = (try? reader.read(image, symbologies: [.pdf417, .qrCode], hint: hint) { symbol in
+                switch symbol.symbology {
+                case .qrCode: return true
+                case .pdf417:
+                    guard licence == nil, let parsed = try? AAMVAParser.parse(symbol.bytes) else { return licence != nil }
+                    licence = parsed
+                    return true
+                }
+            }) ?? []
+            aamva = licence
             for symbol in symbols where !found.contains(where: { $0.symbology == symbol.symbology && $0.bytes == symbol.bytes }) {
                 found.append(symbol)
             }
-            if found.contains(where: { $0.symbology == .qrCode }) || aamva != nil { break }
         }
-        // Parse the kept AAMVA symbols once more: `isWanted` may not have seen every symbol.
+    }
+
+    /// What the search kept: every QR code; every AAMVA PDF417; a PDF417 that is not AAMVA only
+    /// when no AAMVA one was found and it is ``isPlausible(_:)``.
+    var outcome: Outcome {
+        // Parse the kept AAMVA symbols once more: the search may have stopped before parsing every symbol.
         let isAAMVA = { (symbol: DecodedBarcode) in (try? AAMVAParser.parse(symbol.bytes)) != nil }
         let licences = found.filter { $0.symbology == .pdf417 && isAAMVA($0) }
         let others = licences.isEmpty ? found.filter { $0.symbology == .pdf417 && Self.isPlausible($0) } : []
         let kept = found.filter { symbol in
             symbol.symbology == .qrCode || licences.contains(symbol) || others.contains(symbol)
         }
-        if aamva == nil, let first = licences.first { aamva = try? AAMVAParser.parse(first.bytes) }
-        return Outcome(barcodes: kept, aamva: aamva)
+        return Outcome(barcodes: kept, aamva: aamva ?? licences.first.flatMap { try? AAMVAParser.parse($0.bytes) })
+    }
+
+    /// Searches the straightened document, then the wider surroundings of its outline straightened
+    /// the same way (`widened`, made only when needed), then the photo (where a document was found
+    /// at `documentAngle` degrees, when known).
+    /// With `documentOnly`, only the straightened document is searched (its widened outline and the
+    /// whole photo are left out).
+    func run(document: Image?, widened: @escaping () -> Image? = { nil }, photo: Image, documentAngle: Double? = nil,
+             documentOnly: Bool = false) -> Outcome {
+        var search = self
+        search.search(documentOnly && document != nil ? [.document] : Source.allCases,
+                      in: Sources(document: document, widened: widened, photo: photo, documentAngle: documentAngle))
+        return search.outcome
     }
 
     /// Whether a PDF417 that is not an AAMVA payload is believable as a real symbol.

@@ -49,29 +49,39 @@ public struct DocumentScanner: Sendable {
                                                  maximumWidth: maximumWidth)
         }
 
+        // Barcodes are looked for at the finer barcode width (a PDF417's modules are a few pixels wide).
+        let barcodeSources = BarcodeSearch.Sources(
+            document: barcodeReader == nil ? nil : outline.flatMap { quad in
+                rectified.flatMap { $0.width < Self.readingWidth ? $0 : nil }
+                    ?? DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
+            },
+            widened: { widened(Self.barcodeWidth) }, photo: image, documentAngle: angle)
+        var barcodes = barcodeReader.map { BarcodeSearch(reader: $0) }
+
         // MRZ: the straightened document, the whole photo, then wider and turned views (see MRZSearch).
+        // Before the slower views, the straightened document's barcode: a licence whose PDF417
+        // reads there has no MRZ, and looking for one in every turn of the photo took most of its scan.
         let mrz = MRZSearch(reader: mrzReader).run(document: rectified, widened: { widened(Self.readingWidth) },
-                                                   photo: image, documentAngle: angle)
+                                                   photo: image, documentAngle: angle, beforeFallbacks: {
+            barcodes?.search([.document], in: barcodeSources)
+            return barcodes?.aamva == nil
+        })
         side.mrz = mrz.reading
         side.mrzError = mrz.error
 
-        // Barcodes: the straightened document, its widened outline, then the whole photo, at the
-        // finer barcode width (a PDF417's modules are a few pixels wide).
-        if let barcodeReader {
+        // Barcodes: the straightened document, its widened outline, then the whole photo (the
+        // sources searched before the MRZ's slower views are not searched again).
+        if var search = barcodes {
             // A side whose MRZ is verified has been read: a barcode it also carries is printed on the
             // document, so the straightened document is searched, not the whole photo (the photo
             // ladder is the slow part, and it finds nothing on most passports).
             let mrzVerified = side.mrz?.isVerified == true
-            let document = outline.flatMap { quad in
-                rectified.flatMap { $0.width < Self.readingWidth ? $0 : nil }
-                    ?? DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
-            }
-            let search = BarcodeSearch(reader: barcodeReader)
-                .run(document: document, widened: { widened(Self.barcodeWidth) }, photo: image, documentAngle: angle,
-                     documentOnly: mrzVerified)
-            side.barcodes = search.barcodes
-            side.aamva = search.aamva
-            side.qrCodes = search.barcodes.filter { $0.symbology == .qrCode }.map { QRPayload(bytes: $0.bytes) }
+            search.search(mrzVerified && barcodeSources.document != nil ? [.document] : BarcodeSearch.Source.allCases,
+                          in: barcodeSources)
+            let outcome = search.outcome
+            side.barcodes = outcome.barcodes
+            side.aamva = outcome.aamva
+            side.qrCodes = outcome.barcodes.filter { $0.symbology == .qrCode }.map { QRPayload(bytes: $0.bytes) }
         }
 
         // The portrait on the document.

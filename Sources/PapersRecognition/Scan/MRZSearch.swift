@@ -29,7 +29,12 @@ struct MRZSearch {
     /// Searches `document` (the photo straightened at the outline, or `nil`), `photo`, then, when
     /// nothing verified turned up, `widened` (the outline's surroundings, made only when needed)
     /// and the photo turned (level with the outline at `documentAngle` degrees, then by ``steps``).
-    func run(document: Image?, widened: () -> Image?, photo: Image, documentAngle: Double?) -> Outcome {
+    ///
+    /// `beforeFallbacks` is called once, when the document and the photo gave no verified reading
+    /// and before the slower views; when it returns false, they are not searched (the scanner
+    /// reads the licence barcode there: a document it identifies has no MRZ to look further for).
+    func run(document: Image?, widened: () -> Image?, photo: Image, documentAngle: Double?,
+             beforeFallbacks: () -> Bool = { true }) -> Outcome {
         var outcome = Outcome()
         var earlier: [MRZReading] = []
         /// Reads one source; true when the reading is verified (the search is over).
@@ -49,6 +54,7 @@ struct MRZSearch {
         defer { if outcome.reading != nil { outcome.error = nil } }
         if attempt(document, straightened: true) { return outcome }
         if attempt(photo, rotations: document == nil ? [nil, .clockwise, .counterClockwise] : [nil], straightened: false) { return outcome }
+        guard beforeFallbacks() else { return outcome }
         if document != nil, attempt(widened(), straightened: true) { return outcome }
 
         // The photo turned: level with the outline first, then by fixed steps.
