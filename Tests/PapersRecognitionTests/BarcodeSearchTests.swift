@@ -102,7 +102,7 @@ struct BarcodeSearchTests {
     @Test("a search taken up again later does not search a source twice, and stops once the licence is read")
     func resumed() {
         let reader = ScriptedReader([40: [[], []], 64: [[Self.pdf417(Self.licence, level: 2)]]])
-        let sources = BarcodeSearch.Sources(document: Self.document, photo: Self.photo)
+        let sources = BarcodeSearch.Sources(document: { Self.document }, photo: Self.photo)
         var search = BarcodeSearch(reader: reader)
         search.search([.document], in: sources)
         #expect(search.aamva == nil && !search.isFinished)

@@ -104,7 +104,7 @@ struct MRZSearchTests {
         let blank = Image(width: 320, height: 200, format: .gray, pixels: [UInt8](repeating: 230, count: 320 * 200))!
         var asked = 0, widenedMade = 0
         let outcome = MRZSearch(reader: try MRZReader.bundled()).run(
-            document: blank, widened: { widenedMade += 1; return blank }, photo: blank, documentAngle: 0,
+            document: { blank }, widened: { widenedMade += 1; return blank }, photo: blank, documentAngle: 0,
             beforeFallbacks: { asked += 1; return agree })
         #expect(outcome.reading == nil && outcome.error != nil)
         #expect(asked == 1)

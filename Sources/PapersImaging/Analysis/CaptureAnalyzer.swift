@@ -39,6 +39,10 @@ public struct CaptureAnalyzer: Sendable {
         public var analysis: CaptureAnalysis
         /// The detection, when a document was found.
         public var detection: DocumentDetection?
+        /// The straightened gray document the quality was measured on (at most
+        /// ``Configuration/measureWidth`` wide, from the top-left corner of `detection.quad`), when a
+        /// whole document was found in the frame; `nil` otherwise.
+        public var measured: Image?
     }
 
     /// Analyses a frame.
@@ -46,6 +50,7 @@ public struct CaptureAnalyzer: Sendable {
         let plane = AnalysisPlane(frame: frame)
         let detection = DocumentDetector.detect(plane: plane, frameWidth: frame.width, frameHeight: frame.height)
         let measured: Image
+        var straightened: Image?
         var toFrame: Homography?
         if let detection {
             // A document running out of the frame is judged on its visible part.
@@ -56,7 +61,8 @@ public struct CaptureAnalyzer: Sendable {
             let outWidth = max(96, min(configuration.measureWidth, Int(quad.meanWidth.rounded())))
             let outHeight = max(16, Int(Double(outWidth) / aspect))
             // Sample from a level where the document is no more than twice the measured size (no aliasing).
-            measured = frame.straightenedGray(quad, width: outWidth, height: outHeight) ?? plane.image
+            straightened = frame.straightenedGray(quad, width: outWidth, height: outHeight)
+            measured = straightened ?? plane.image
             toFrame = Homography(
                 from: [Point(x: 0, y: 0), Point(x: Double(outWidth), y: 0),
                        Point(x: Double(outWidth), y: Double(outHeight)), Point(x: 0, y: Double(outHeight))],
@@ -72,7 +78,8 @@ public struct CaptureAnalyzer: Sendable {
             measured = frame.straightenedGray(quad, width: configuration.measureWidth, height: outHeight) ?? plane.image
         }
         let quality = QualityMeasures(measured)
-        return Result(analysis: verdicts(quality, detection: detection, frame: frame, toFrame: toFrame), detection: detection)
+        return Result(analysis: verdicts(quality, detection: detection, frame: frame, toFrame: toFrame), detection: detection,
+                      measured: detection?.visibleQuad == nil ? straightened : nil)
     }
 
     func verdicts(_ quality: QualityMeasures, detection: DocumentDetection?, frame: Image, toFrame: Homography?) -> CaptureAnalysis {

@@ -26,9 +26,29 @@ public enum DocumentRectifier {
         return frame.straightenedGray(quad, width: width, height: height, outside: .black)
     }
 
+    /// A horizontal band of ``rectifyGray(_:quad:maximumWidth:)``'s image: the rows from
+    /// `rows.lowerBound` to `rows.upperBound` of its height (fractions, clamped to 0…1), at the
+    /// same size and place, so that a pixel (x, y) of the band is the pixel (x, y + first row) of
+    /// the whole, without straightening the rest. `nil` when the band holds no row.
+    public static func rectifyGray(_ frame: Image, quad: Quadrilateral, maximumWidth: Int = 1600,
+                                   rows: ClosedRange<Double>) -> (image: Image, firstRow: Int)? {
+        let (width, height) = size(of: quad, maximumWidth: maximumWidth)
+        let first = max(0, Int((rows.lowerBound * Double(height)).rounded(.down)))
+        let last = min(height, Int((rows.upperBound * Double(height)).rounded(.up)))
+        guard last - first >= 2,
+              let toFrame = Homography(from: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)],
+                                       to: quad.corners) else { return nil }
+        let (top, bottom) = (Double(first) / Double(height), Double(last) / Double(height))
+        guard let band = Quadrilateral(corners: [Point(x: 0, y: top), Point(x: 1, y: top), Point(x: 1, y: bottom),
+                                                 Point(x: 0, y: bottom)].map(toFrame.apply)),
+              let image = frame.straightenedGray(band, width: width, height: last - first, outside: .black)
+        else { return nil }
+        return (image, first)
+    }
+
     /// The output size for `quad`: its own mean width (at most `maximumWidth`), the height from
     /// the nearest standard aspect ratio.
-    static func size(of quad: Quadrilateral, maximumWidth: Int) -> (width: Int, height: Int) {
+    public static func size(of quad: Quadrilateral, maximumWidth: Int) -> (width: Int, height: Int) {
         let ratio = standardRatio(near: quad.meanWidth / max(1, quad.meanHeight))
         let width = max(32, min(maximumWidth, Int(quad.meanWidth.rounded())))
         return (width, max(16, Int((Double(width) / ratio).rounded())))

@@ -35,8 +35,8 @@ struct BarcodeSearch {
 
     /// Where to look: the images of one photo, the costly ones made only when searched.
     struct Sources {
-        /// The straightened document, or `nil` when no document was found.
-        var document: Image?
+        /// The straightened document, or `nil` when no document was found (made only when needed).
+        var document: () -> Image?
         /// The outline's wider surroundings (made only when needed).
         var widened: () -> Image? = { nil }
         /// The whole photo.
@@ -68,7 +68,7 @@ struct BarcodeSearch {
             searched.insert(source)
             let image: Image?, hint: BarcodeImageHint
             switch source {
-            case .document: (image, hint) = (sources.document, BarcodeImageHint(isStraightenedDocument: true))
+            case .document: (image, hint) = (sources.document(), BarcodeImageHint(isStraightenedDocument: true))
             case .widened: (image, hint) = (sources.widened(), BarcodeImageHint(isStraightenedDocument: true))
             case .photo: (image, hint) = (sources.photo, BarcodeImageHint(documentAngleDegrees: sources.documentAngle))
             }
@@ -112,7 +112,7 @@ struct BarcodeSearch {
              documentOnly: Bool = false) -> Outcome {
         var search = self
         search.search(documentOnly && document != nil ? [.document] : Source.allCases,
-                      in: Sources(document: document, widened: widened, photo: photo, documentAngle: documentAngle))
+                      in: Sources(document: { document }, widened: widened, photo: photo, documentAngle: documentAngle))
         return search.outcome
     }
 

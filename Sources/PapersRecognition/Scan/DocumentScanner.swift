@@ -32,10 +32,18 @@ public struct DocumentScanner: Sendable {
         var analysis = result.analysis
         // A margin around the found edges: a quad that snapped to an MRZ line must not cut it off.
         let outline = analysis.documentDetected ? result.detection.map { $0.quad.expanded(by: Self.outlineMargin) } : nil
-        // Everything is read in gray; only the portrait is cut in colour, from the photo.
-        let rectified = outline.flatMap { DocumentRectifier.rectifyGray(image, quad: $0, maximumWidth: Self.readingWidth) }
+        // Everything is read in gray; only the portrait is cut in colour, from the photo. The
+        // straightened document is made once, when something reads it: an MRZ read from its band
+        // alone (see MRZBand) leaves an MRZ-only scan without it.
+        var straightened: Image??
+        func rectified() -> Image? {
+            if let made = straightened { return made }
+            let made = outline.flatMap { DocumentRectifier.rectifyGray(image, quad: $0, maximumWidth: Self.readingWidth) }
+            straightened = .some(made)
+            return made
+        }
         var side = SideScan(analysis: analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
-                            face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: rectified)
+                            face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: nil)
 
         // The outline's angle, and its wider surroundings straightened (made only when needed).
         let angle = result.detection.map { detection in
@@ -51,9 +59,11 @@ public struct DocumentScanner: Sendable {
 
         // Barcodes are looked for at the finer barcode width (a PDF417's modules are a few pixels wide).
         let barcodeSources = BarcodeSearch.Sources(
-            document: barcodeReader == nil ? nil : outline.flatMap { quad in
-                rectified.flatMap { $0.width < Self.readingWidth ? $0 : nil }
-                    ?? DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
+            document: {
+                outline.flatMap { quad in
+                    DocumentRectifier.size(of: quad, maximumWidth: Self.readingWidth).width < Self.readingWidth
+                        ? rectified() : DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
+                }
             },
             widened: { widened(Self.barcodeWidth) }, photo: image, documentAngle: angle)
         var barcodes = barcodeReader.map { BarcodeSearch(reader: $0) }
@@ -61,7 +71,12 @@ public struct DocumentScanner: Sendable {
         // MRZ: the straightened document, the whole photo, then wider and turned views (see MRZSearch).
         // Before the slower views, the straightened document's barcode: a licence whose PDF417
         // reads there has no MRZ, and looking for one in every turn of the photo took most of its scan.
-        let mrz = MRZSearch(reader: mrzReader).run(document: rectified, widened: { widened(Self.readingWidth) },
+        // First of all, the band of the document where the capture analysis's small straightened
+        // image shows MRZ-like lines, straightened alone at the reading width.
+        let band = outline.flatMap { quad in
+            result.measured.flatMap { MRZBand.find(in: $0, outline: quad, margin: Self.outlineMargin, photo: image, width: Self.readingWidth) }
+        }
+        let mrz = MRZSearch(reader: mrzReader).run(band: band, document: rectified, widened: { widened(Self.readingWidth) },
                                                    photo: image, documentAngle: angle, beforeFallbacks: {
             barcodes?.search([.document], in: barcodeSources)
             return barcodes?.aamva == nil
@@ -76,8 +91,7 @@ public struct DocumentScanner: Sendable {
             // document, so the straightened document is searched, not the whole photo (the photo
             // ladder is the slow part, and it finds nothing on most passports).
             let mrzVerified = side.mrz?.isVerified == true
-            search.search(mrzVerified && barcodeSources.document != nil ? [.document] : BarcodeSearch.Source.allCases,
-                          in: barcodeSources)
+            search.search(mrzVerified && outline != nil ? [.document] : BarcodeSearch.Source.allCases, in: barcodeSources)
             let outcome = search.outcome
             side.barcodes = outcome.barcodes
             side.aamva = outcome.aamva
@@ -86,7 +100,7 @@ public struct DocumentScanner: Sendable {
 
         // The portrait on the document.
         if let faceDetector {
-            if let rectified, let outline {
+            if let outline, let rectified = rectified() {
                 if let face = (try? faceDetector.detectFaces(in: rectified))?.first {
                     side.face = face
                     side.portrait = Self.portrait(of: face, in: rectified, outline: outline, photo: image)
@@ -98,6 +112,7 @@ public struct DocumentScanner: Sendable {
             analysis.faceDetected = side.face != nil
             side.analysis = analysis
         }
+        side.rectified = straightened ?? nil
         return side
     }
 

@@ -26,15 +26,17 @@ struct MRZSearch {
     /// The turns tried last, in degrees; the reader adds quarter turns to each.
     static let steps: [Double] = [30, -30]
 
-    /// Searches `document` (the photo straightened at the outline, or `nil`), `photo`, then, when
+    /// Searches `band` (the band of the straightened document where the MRZ was seen, when it
+    /// was), then `document` (the photo straightened at the outline, or `nil`; made only when the
+    /// band gave no verified reading), `photo`, then, when
     /// nothing verified turned up, `widened` (the outline's surroundings, made only when needed)
     /// and the photo turned (level with the outline at `documentAngle` degrees, then by ``steps``).
     ///
     /// `beforeFallbacks` is called once, when the document and the photo gave no verified reading
     /// and before the slower views; when it returns false, they are not searched (the scanner
     /// reads the licence barcode there: a document it identifies has no MRZ to look further for).
-    func run(document: Image?, widened: () -> Image?, photo: Image, documentAngle: Double?,
-             beforeFallbacks: () -> Bool = { true }) -> Outcome {
+    func run(band: Image? = nil, document makeDocument: () -> Image?, widened: () -> Image?, photo: Image,
+             documentAngle: Double?, beforeFallbacks: () -> Bool = { true }) -> Outcome {
         var outcome = Outcome()
         var earlier: [MRZReading] = []
         /// Reads one source; true when the reading is verified (the search is over).
@@ -52,6 +54,8 @@ struct MRZSearch {
             }
         }
         defer { if outcome.reading != nil { outcome.error = nil } }
+        if attempt(band, straightened: true) { return outcome }
+        let document = makeDocument()
         if attempt(document, straightened: true) { return outcome }
         if attempt(photo, rotations: document == nil ? [nil, .clockwise, .counterClockwise] : [nil], straightened: false) { return outcome }
         guard beforeFallbacks() else { return outcome }
