@@ -44,9 +44,10 @@ struct MRZBandTests {
         let band = try #require(MRZBand.find(in: measured, outline: outline, margin: DocumentScanner.outlineMargin,
                                              photo: frame, width: DocumentScanner.readingWidth))
         let whole = try #require(DocumentRectifier.rectifyGray(frame, quad: outline, maximumWidth: DocumentScanner.readingWidth))
-        #expect(band.width == whole.width)
-        #expect(band.height < whole.height / 2, "a strip, not the document")
-        let reading = try MRZReaderTests.reader.read(band, rotations: [nil], straightened: true)
+        #expect(band.image.width == whole.width)
+        #expect(band.image.height < whole.height / 2, "a strip, not the document")
+        #expect(MRZLocator.documentGaps.contains(band.gapFraction))
+        let reading = try MRZReaderTests.reader.read(band.image, rotations: [nil], straightened: true, gapFractions: [band.gapFraction])
         #expect(reading.lines == identity.mrzLines)
         #expect(reading.isVerified)
     }

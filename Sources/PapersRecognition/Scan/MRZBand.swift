@@ -8,7 +8,13 @@ import PapersImaging
 /// them is straightened at the reading width, the same pixels the whole straightened document
 /// would hold there. The scanner reads the band first and the whole document only when the band
 /// gives no verified reading.
-enum MRZBand {
+struct MRZBand: Sendable {
+    /// The band, straightened at the reading width.
+    let image: Image
+    /// The text size the lines were found at (a fraction of the width, as the band has it too):
+    /// the only size the band is searched at.
+    let gapFraction: Double
+
     /// Text lines the band keeps beyond the lines found, in line heights, on the side away from
     /// the document's nearer edge: room for the reader's own search, and for a line the small
     /// image lost in the print around it.
@@ -20,7 +26,7 @@ enum MRZBand {
     /// straightens it) around the MRZ-like lines of `measured` (the analysis's straightened image
     /// of the detected quad), straightened from `photo` at most `width` wide; `nil` when
     /// `measured` shows no MRZ-like lines.
-    static func find(in measured: Image, outline: Quadrilateral, margin: Double, photo: Image, width: Int) -> Image? {
+    static func find(in measured: Image, outline: Quadrilateral, margin: Double, photo: Image, width: Int) -> MRZBand? {
         let gray = (measured.format == .gray ? measured : measured.grayscale()).packed
         guard let best = MRZLocator.candidates(in: gray, gapFractions: MRZLocator.documentGaps, maximumCount: 1).first
         else { return nil }
@@ -44,6 +50,7 @@ enum MRZBand {
         // Rows of the detected quad (0…1) as rows of the widened outline.
         let span = 1 + 2 * margin
         let rows = ((from + margin) / span)...((to + margin) / span)
-        return DocumentRectifier.rectifyGray(photo, quad: outline, maximumWidth: width, rows: rows)?.image
+        return DocumentRectifier.rectifyGray(photo, quad: outline, maximumWidth: width, rows: rows)
+            .map { MRZBand(image: $0.image, gapFraction: best.gapFraction) }
     }
 }

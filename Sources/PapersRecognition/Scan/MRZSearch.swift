@@ -27,7 +27,7 @@ struct MRZSearch {
     static let steps: [Double] = [30, -30]
 
     /// Searches `band` (the band of the straightened document where the MRZ was seen, when it
-    /// was), then `document` (the photo straightened at the outline, or `nil`; made only when the
+    /// was, at the text size it was seen at), then `document` (the photo straightened at the outline, or `nil`; made only when the
     /// band gave no verified reading), `photo`, then, when
     /// nothing verified turned up, `widened` (the outline's surroundings, made only when needed)
     /// and the photo turned (level with the outline at `documentAngle` degrees, then by ``steps``).
@@ -35,15 +35,17 @@ struct MRZSearch {
     /// `beforeFallbacks` is called once, when the document and the photo gave no verified reading
     /// and before the slower views; when it returns false, they are not searched (the scanner
     /// reads the licence barcode there: a document it identifies has no MRZ to look further for).
-    func run(band: Image? = nil, document makeDocument: () -> Image?, widened: () -> Image?, photo: Image,
+    func run(band: MRZBand? = nil, document makeDocument: () -> Image?, widened: () -> Image?, photo: Image,
              documentAngle: Double?, beforeFallbacks: () -> Bool = { true }) -> Outcome {
         var outcome = Outcome()
         var earlier: [MRZReading] = []
         /// Reads one source; true when the reading is verified (the search is over).
-        func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool, picture: Quadrilateral? = nil) -> Bool {
+        func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool, picture: Quadrilateral? = nil,
+                     gapFractions: [Double]? = nil) -> Bool {
             guard let source else { return false }
             do {
-                let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened, picture: picture),
+                let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened, picture: picture,
+                                                           gapFractions: gapFractions),
                                            by: earlier)
                 earlier.append(reading)
                 if outcome.reading.map({ DocumentScanner.better(reading, than: $0) }) ?? true { outcome.reading = reading }
@@ -54,7 +56,7 @@ struct MRZSearch {
             }
         }
         defer { if outcome.reading != nil { outcome.error = nil } }
-        if attempt(band, straightened: true) { return outcome }
+        if let band, attempt(band.image, straightened: true, gapFractions: [band.gapFraction]) { return outcome }
         let document = makeDocument()
         if attempt(document, straightened: true) { return outcome }
         if attempt(photo, rotations: document == nil ? [nil, .clockwise, .counterClockwise] : [nil], straightened: false) { return outcome }

@@ -7,6 +7,8 @@ enum MRZLocator {
     struct Candidate: Sendable {
         var lines: [TextLine]
         var score: Double
+        /// The text size (gap, as a fraction of the searched width) at which the lines were found first.
+        var gapFraction: Double = 0
     }
 
     /// Gaps (fractions of the searched width) for a whole photo: text as tall as a passport's MRZ
@@ -33,7 +35,8 @@ enum MRZLocator {
                 return TextLine(minX: Double(c.minX), maxX: Double(c.maxX + 1), intercept: line.intercept + 0.5,
                                 slope: line.slope, height: thickness)
             }
-            for group in groups(of: lines) where !found.contains(where: { same($0, group) }) {
+            for var group in groups(of: lines) where !found.contains(where: { same($0, group) }) {
+                group.gapFraction = gapFraction
                 found.append(group)
             }
         }

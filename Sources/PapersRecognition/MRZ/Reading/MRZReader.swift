@@ -37,9 +37,10 @@ public struct MRZReader: Sendable {
     /// Reads the MRZ in `image` searched in each of `rotations` in turn (`nil`: as it is) until
     /// one gives a reading. Lines found upside down are read turned by 180° in any rotation.
     /// `picture` is where the image holds real pixels (all of it by default); characters outside
-    /// are cut off and not read.
+    /// are cut off and not read. `gapFractions`, when given, are the only text sizes searched
+    /// (see ``MRZLocator/candidates(in:gapFractions:maximumCount:)``).
     func read(_ image: Image, rotations: [Image.Rotation?], straightened: Bool,
-              picture: Quadrilateral? = nil) throws(RecognitionError) -> MRZReading {
+              picture: Quadrilateral? = nil, gapFractions: [Double]? = nil) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
         for rotation in rotations {
@@ -49,7 +50,8 @@ public struct MRZReader: Sendable {
             let search = factor < 1
                 ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
                 : upright
-            let candidates = MRZLocator.candidates(in: search, gapFractions: straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps)
+            let candidates = MRZLocator.candidates(
+                in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps))
             guard !candidates.isEmpty else { continue }
             sawLines = true
             var upsideDown: Image?
@@ -76,6 +78,9 @@ public struct MRZReader: Sendable {
                         guard let decoded = decode(source, lines: textLines, length: length, picture: sourcePicture,
                                                    prepared: &prepared) else { continue }
                         if best.map({ Self.better(decoded, than: $0) }) ?? true { best = decoded }
+                        // A clean reading at one line length leaves nothing for the other: the
+                        // other's cells would straddle these characters and fail their checks.
+                        if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
                     }
                     if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
                 }

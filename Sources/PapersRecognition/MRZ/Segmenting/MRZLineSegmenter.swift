@@ -260,8 +260,8 @@ enum MRZLineSegmenter {
         guard points.count >= 50 else { return 0 }
         let steps = 18, stepSize = 0.05
         var profile = [Int32](repeating: 0, count: w + 64)
-        var scores: [Double] = []
-        for k in -steps...steps {
+        /// How sharply the ink falls into columns at lean step `k` (of half `stepSize`).
+        func score(_ k: Int) -> Double {
             let lean = Float(Double(k) * stepSize / 2)
             for i in profile.indices { profile[i] = 0 }
             profile.withUnsafeMutableBufferPointer { profile in
@@ -271,12 +271,19 @@ enum MRZLineSegmenter {
                     if x >= 0, x < profile.count { profile[x] &+= 1 }
                 }
             }
-            scores.append(profile.reduce(0.0) { $0 + Double($1) * Double($1) })
+            return profile.reduce(0.0) { $0 + Double($1) * Double($1) }
         }
-        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return 0 }
+        // Every other step first, then the two steps beside the best of those: the score is smooth
+        // over a step, and the fine steps around the peak are still all looked at.
+        var scores = [Double?](repeating: nil, count: 2 * steps + 1)
+        for k in stride(from: -steps, through: steps, by: 2) { scores[k + steps] = score(k) }
+        guard let coarse = scores.indices.filter({ scores[$0] != nil }).max(by: { scores[$0]! < scores[$1]! }) else { return 0 }
+        for i in [coarse - 1, coarse + 1] where scores.indices.contains(i) { scores[i] = score(i - steps) }
+        let best = (max(0, coarse - 1)...min(scores.count - 1, coarse + 1)).max { scores[$0]! < scores[$1]! }!
         var lean = Double(best - steps) * stepSize / 2
+        // Every step beside the best has a score: its neighbours are the coarse steps, or beside the best coarse one.
         if best > 0, best < scores.count - 1 {
-            let a = scores[best - 1], b = scores[best], c = scores[best + 1], d = a - 2 * b + c
+            let a = scores[best - 1]!, b = scores[best]!, c = scores[best + 1]!, d = a - 2 * b + c
             if d < 0 { lean += 0.5 * (a - c) / d * stepSize / 2 }
         }
         return lean
