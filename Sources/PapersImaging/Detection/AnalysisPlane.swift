@@ -162,6 +162,32 @@ struct AnalysisPlane: Sendable {
             let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
             return max(r, g, b) &- min(r, g, b)
         }
+        forEachSpreadBlock(src, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height) {
+            p0, p1, p2, p3 in
+            UInt8(truncatingIfNeeded: (spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3) &+ 2) / 4)
+        }
+    }
+
+    /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).
+    private static func shrinkColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        forEachSpreadBlock(src, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height) {
+            p0, p1, p2, p3 in
+            let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
+            let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
+            let b = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
+            return UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) >> 10)
+        }
+    }
+
+    /// Writes `value` of each k×k block's 2×2 spread samples (at k/4 and k/4 + k/2 across and down)
+    /// into its analysis pixel: the walk the gray and colourfulness planes share.
+    @inline(__always)
+    private static func forEachSpreadBlock(
+        _ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int), factor k: Int,
+        into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+        _ value: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> UInt8
+    ) {
         let a = k / 4, b = k / 4 + k / 2
         let step = k * c, dx = (b - a) * c
         for oy in 0..<height {
@@ -170,27 +196,7 @@ struct AnalysisPlane: Sendable {
             let row = dst + oy * width
             for ox in 0..<width {
                 let p0 = line0 + ox * step, p2 = line1 + ox * step
-                let total = spread(p0) &+ spread(p0 + dx) &+ spread(p2) &+ spread(p2 + dx)
-                row[ox] = UInt8(truncatingIfNeeded: (total &+ 2) / 4)
-            }
-        }
-    }
-
-    /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).
-    private static func shrinkColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
-                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        let a = k / 4, b = k / 4 + k / 2
-        let step = k * c, dx = (b - a) * c
-        for oy in 0..<height {
-            let line0 = src + (origin.y + oy * k + a) * stride + (origin.x + a) * c
-            let line1 = line0 + (b - a) * stride
-            let row = dst + oy * width
-            for ox in 0..<width {
-                let p0 = line0 + ox * step, p1 = p0 + dx, p2 = line1 + ox * step, p3 = p2 + dx
-                let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
-                let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
-                let bl = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
-                row[ox] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* bl &+ 512) >> 10)
+                row[ox] = value(p0, p0 + dx, p2, p2 + dx)
             }
         }
     }
