@@ -36,11 +36,7 @@ public enum DocumentRectifier {
         let first = max(0, Int((rows.lowerBound * Double(height)).rounded(.down)))
         let last = min(height, Int((rows.upperBound * Double(height)).rounded(.up)))
         guard last - first >= 2,
-              let toFrame = Homography(from: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)],
-                                       to: quad.corners) else { return nil }
-        let (top, bottom) = (Double(first) / Double(height), Double(last) / Double(height))
-        guard let band = Quadrilateral(corners: [Point(x: 0, y: top), Point(x: 1, y: top), Point(x: 1, y: bottom),
-                                                 Point(x: 0, y: bottom)].map(toFrame.apply)),
+              let band = quad.part(across: 0...1, down: (Double(first) / Double(height))...(Double(last) / Double(height))),
               let image = frame.straightenedGray(band, width: width, height: last - first, outside: .black)
         else { return nil }
         return (image, first)

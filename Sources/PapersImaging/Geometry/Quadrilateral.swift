@@ -77,11 +77,18 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
     /// The quadrilateral grown by `fraction` of its width and height on every side, in the
     /// plane it is a perspective view of (so a photographed document grows like the paper would).
     public func expanded(by fraction: Double) -> Quadrilateral {
+        part(across: -fraction...(1 + fraction), down: -fraction...(1 + fraction)) ?? self
+    }
+
+    /// The part of the plane this quadrilateral is a perspective view of that spans `across`
+    /// along its first side and `down` along its last (fractions: 0…1 is the quadrilateral
+    /// itself), as it appears in the image; `nil` when the quadrilateral is degenerate.
+    public func part(across: ClosedRange<Double>, down: ClosedRange<Double>) -> Quadrilateral? {
         let unit = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
-        guard let toImage = Homography(from: unit, to: corners) else { return self }
-        let lo = -fraction, hi = 1 + fraction
-        let grown = [Point(x: lo, y: lo), Point(x: hi, y: lo), Point(x: hi, y: hi), Point(x: lo, y: hi)].map(toImage.apply)
-        return Quadrilateral(corners: grown) ?? self
+        guard let toImage = Homography(from: unit, to: corners) else { return nil }
+        let (x0, x1, y0, y1) = (across.lowerBound, across.upperBound, down.lowerBound, down.upperBound)
+        return Quadrilateral(corners: [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+            .map(toImage.apply))
     }
 
     /// Whether a point lies inside (convex quadrilaterals).

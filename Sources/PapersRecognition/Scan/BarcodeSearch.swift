@@ -52,6 +52,8 @@ struct BarcodeSearch {
     private(set) var aamva: AAMVADocument?
     /// The sources searched so far.
     private(set) var searched: Set<Source> = []
+    /// Whether the straightened document was there to search.
+    private var hadDocument = false
 
     /// A search that has looked nowhere yet.
     init(reader: any BarcodeReader) {
@@ -73,6 +75,7 @@ struct BarcodeSearch {
             case .photo: (image, hint) = (sources.photo, BarcodeImageHint(documentAngleDegrees: sources.documentAngle))
             }
             guard let image else { continue }
+            if source == .document { hadDocument = true }
             var licence = aamva
             let symbols = (try? reader.read(image, symbologies: [.pdf417, .qrCode], hint: hint) { symbol in
                 switch symbol.symbology {
@@ -88,6 +91,15 @@ struct BarcodeSearch {
                 found.append(symbol)
             }
         }
+    }
+
+    /// Searches every source in order or, with `documentOnly`, the straightened document alone when
+    /// there is one (its widened outline and the whole photo are left out; without a straightened
+    /// document the photo is still searched).
+    mutating func search(documentOnly: Bool, in sources: Sources) {
+        search([.document], in: sources)
+        guard !(documentOnly && hadDocument) else { return }
+        search(Source.allCases, in: sources)
     }
 
     /// What the search kept: every QR code; every AAMVA PDF417; a PDF417 that is not AAMVA only
@@ -106,12 +118,11 @@ struct BarcodeSearch {
     /// Searches the straightened document, then the wider surroundings of its outline straightened
     /// the same way (`widened`, made only when needed), then the photo (where a document was found
     /// at `documentAngle` degrees, when known).
-    /// With `documentOnly`, only the straightened document is searched (its widened outline and the
-    /// whole photo are left out).
+    /// With `documentOnly`, see ``search(documentOnly:in:)``.
     func run(document: Image?, widened: @escaping () -> Image? = { nil }, photo: Image, documentAngle: Double? = nil,
              documentOnly: Bool = false) -> Outcome {
         var search = self
-        search.search(documentOnly && document != nil ? [.document] : Source.allCases,
+        search.search(documentOnly: documentOnly,
                       in: Sources(document: { document }, widened: widened, photo: photo, documentAngle: documentAngle))
         return search.outcome
     }

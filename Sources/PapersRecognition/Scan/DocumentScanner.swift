@@ -68,11 +68,11 @@ public struct DocumentScanner: Sendable {
             widened: { widened(Self.barcodeWidth) }, photo: image, documentAngle: angle)
         var barcodes = barcodeReader.map { BarcodeSearch(reader: $0) }
 
-        // MRZ: the straightened document, the whole photo, then wider and turned views (see MRZSearch).
-        // Before the slower views, the straightened document's barcode: a licence whose PDF417
-        // reads there has no MRZ, and looking for one in every turn of the photo took most of its scan.
-        // First of all, the band of the document where the capture analysis's small straightened
-        // image shows MRZ-like lines, straightened alone at the reading width.
+        // MRZ (see MRZSearch): first the band of the document where the capture analysis's small
+        // straightened image shows MRZ-like lines, straightened alone at the reading width; then the
+        // straightened document, the whole photo, then wider and turned views. Before the slower
+        // views, the straightened document's barcode: a licence whose PDF417 reads there has no
+        // MRZ, and looking for one in every turn of the photo took most of its scan.
         let band = outline.flatMap { quad in
             result.measured.flatMap { MRZBand.find(in: $0, outline: quad, margin: Self.outlineMargin, photo: image, width: Self.readingWidth) }
         }
@@ -90,8 +90,7 @@ public struct DocumentScanner: Sendable {
             // A side whose MRZ is verified has been read: a barcode it also carries is printed on the
             // document, so the straightened document is searched, not the whole photo (the photo
             // ladder is the slow part, and it finds nothing on most passports).
-            let mrzVerified = side.mrz?.isVerified == true
-            search.search(mrzVerified && outline != nil ? [.document] : BarcodeSearch.Source.allCases, in: barcodeSources)
+            search.search(documentOnly: side.mrz?.isVerified == true, in: barcodeSources)
             let outcome = search.outcome
             side.barcodes = outcome.barcodes
             side.aamva = outcome.aamva

@@ -26,11 +26,11 @@ struct MRZSearch {
     /// The turns tried last, in degrees; the reader adds quarter turns to each.
     static let steps: [Double] = [30, -30]
 
-    /// Searches `band` (the band of the straightened document where the MRZ was seen, when it
-    /// was, at the text size it was seen at), then `document` (the photo straightened at the outline, or `nil`; made only when the
-    /// band gave no verified reading), `photo`, then, when
-    /// nothing verified turned up, `widened` (the outline's surroundings, made only when needed)
-    /// and the photo turned (level with the outline at `documentAngle` degrees, then by ``steps``).
+    /// Searches `band` (the band of the straightened document where the MRZ was seen, when it was,
+    /// at the text size it was seen at), then `document` (the photo straightened at the outline, or
+    /// `nil`; made only when the band gave no verified reading), `photo`, then, when nothing
+    /// verified turned up, `widened` (the outline's surroundings, made only when needed) and the
+    /// photo turned (level with the outline at `documentAngle` degrees, then by ``steps``).
     ///
     /// `beforeFallbacks` is called once, when the document and the photo gave no verified reading
     /// and before the slower views; when it returns false, they are not searched (the scanner

@@ -277,7 +277,7 @@ enum MRZLineSegmenter {
         // over a step, and the fine steps around the peak are still all looked at.
         var scores = [Double?](repeating: nil, count: 2 * steps + 1)
         for k in stride(from: -steps, through: steps, by: 2) { scores[k + steps] = score(k) }
-        guard let coarse = scores.indices.filter({ scores[$0] != nil }).max(by: { scores[$0]! < scores[$1]! }) else { return 0 }
+        guard let coarse = stride(from: 0, through: 2 * steps, by: 2).max(by: { scores[$0]! < scores[$1]! }) else { return 0 }
         for i in [coarse - 1, coarse + 1] where scores.indices.contains(i) { scores[i] = score(i - steps) }
         let best = (max(0, coarse - 1)...min(scores.count - 1, coarse + 1)).max { scores[$0]! < scores[$1]! }!
         var lean = Double(best - steps) * stepSize / 2
