@@ -114,6 +114,19 @@ struct BarcodeSearchTests {
         #expect(reader.passesRun[64] == 1, "a finished search looks nowhere else")
     }
 
+    @Test("documentOnly after the document was searched already (before the MRZ's slower views) looks nowhere else")
+    func documentOnlyResumed() {
+        let reader = ScriptedReader([40: [[]], 64: [[Self.pdf417(Self.licence, level: 2)]]])
+        let sources = BarcodeSearch.Sources(document: { Self.document }, photo: Self.photo)
+        var search = BarcodeSearch(reader: reader)
+        search.search([.document], in: sources)
+        search.search(documentOnly: true, in: sources)
+        #expect(reader.passesRun[40] == 1 && reader.passesRun[64] == nil)
+        #expect(search.outcome.aamva == nil)
+        search.search(documentOnly: false, in: sources)
+        #expect(reader.passesRun[64] == 1 && search.outcome.aamva != nil)
+    }
+
     @Test("a QR code stops the search and is kept")
     func qrStops() {
         let qr = DecodedBarcode(symbology: .qrCode, bytes: Array("mdoc:owBjMS4w".utf8), corners: [])
