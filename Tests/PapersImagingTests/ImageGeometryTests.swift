@@ -16,6 +16,29 @@ struct ImageGeometryTests {
         #expect(Array(turned.pixels[(0 * 7 + 6) * 3..<(0 * 7 + 6) * 3 + 3]) == Array(image.pixels[0..<3]))
     }
 
+    @Test("every pixel lands where each quarter turn takes it, gray and colour", arguments: [Image.PixelFormat.gray, .rgb])
+    func rotationMapping(format: Image.PixelFormat) {
+        let image = ImageCodecTests.gradient(format, width: 37, height: 11)
+        let c = image.channels
+        for rotation in Image.Rotation.allCases {
+            let turned = image.rotated(rotation)
+            var wrong = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let (nx, ny): (Int, Int) = switch rotation {
+                    case .clockwise: (image.height - 1 - y, x)
+                    case .half: (image.width - 1 - x, image.height - 1 - y)
+                    case .counterClockwise: (y, image.width - 1 - x)
+                    }
+                    for k in 0..<c where turned.pixels[(ny * turned.width + nx) * c + k] != image.pixels[(y * image.width + x) * c + k] {
+                        wrong += 1
+                    }
+                }
+            }
+            #expect(wrong == 0, "\(rotation)")
+        }
+    }
+
     @Test("grayscale, crop and area resize")
     func operations() throws {
         let white = Image(width: 8, height: 8, format: .rgb, fill: 255)

@@ -24,8 +24,10 @@ struct QualityMeasures: Sendable {
         let w = gray.width, h = gray.height
         // Two copies (even and odd pixels), folded together after the pass.
         var histogram = [Int](repeating: 0, count: 512)
-        // Per direction, a histogram of |second difference| on the smoothed image (0…1020), flat.
-        let bins = 1021
+        // Per direction, a histogram of |second difference| on the smoothed image, flat. The
+        // image is smoothed ×9 and binned as it is (0…4·255·9): a percentile of the raw values,
+        // divided by 9 afterwards, is the percentile of the values divided one by one.
+        let bins = 4 * 255 * 9 + 1
         // Two copies of each histogram, for even and odd columns: most second differences fall in
         // the same few bins, and alternating copies spares each increment waiting on the last.
         var d2 = [Int32](repeating: 0, count: 8 * bins)
@@ -53,9 +55,12 @@ struct QualityMeasures: Sendable {
                     // either side), not as whole images.
                     var across = [Int32](repeating: 0, count: 3 * w)
                     var smooth = [Int32](repeating: 0, count: 5 * w)
+                    var differences = [Int32](repeating: 0, count: 4 * w)
                     across.withUnsafeMutableBufferPointer { acrossBuffer in
                         smooth.withUnsafeMutableBufferPointer { smoothBuffer in
-                            guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress else { return }
+                          differences.withUnsafeMutableBufferPointer { differencesBuffer in
+                            guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress,
+                                  let q = differencesBuffer.baseAddress else { return }
                             let dh = d, dv = d + bins, de1 = d + 2 * bins, de2 = d + 3 * bins
                             for y in 0..<h {
                                 let row = p + y * w, out = a + (y % 3) * w
@@ -70,14 +75,17 @@ struct QualityMeasures: Sendable {
                                 let r = sy - 2
                                 guard r >= 3, r < h - 3 else { continue }
                                 let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
+                                // The differences first (a loop the compiler vectorises), then the counts.
+                                Self.secondDifferences(centre: centre, above: above, below: below, count: w, into: q)
                                 for x in 3..<(w - 3) {
-                                    let c2 = 2 &* centre[x], copy = (x & 1) &* (4 &* bins)
-                                    dh[copy &+ Int(min(abs(centre[x - 2] &+ centre[x + 2] &- c2) / 9, 1020))] &+= 1
-                                    dv[copy &+ Int(min(abs(above[x] &+ below[x] &- c2) / 9, 1020))] &+= 1
-                                    de1[copy &+ Int(min(abs(above[x - 2] &+ below[x + 2] &- c2) / 9, 1020))] &+= 1
-                                    de2[copy &+ Int(min(abs(above[x + 2] &+ below[x - 2] &- c2) / 9, 1020))] &+= 1
+                                    let copy = (x & 1) &* (4 &* bins)
+                                    dh[copy &+ Int(q[x])] &+= 1
+                                    dv[copy &+ Int(q[w &+ x])] &+= 1
+                                    de1[copy &+ Int(q[2 &* w &+ x])] &+= 1
+                                    de2[copy &+ Int(q[3 &* w &+ x])] &+= 1
                                 }
                             }
+                          }
                         }
                     }
                 }
@@ -98,7 +106,7 @@ struct QualityMeasures: Sendable {
         let contrast = Double(max(24, percentile(histogram, 0.95) - percentile(histogram, 0.05)))
         // Diagonal steps are √2 longer: a blur-free diagonal edge gives half the second difference.
         let direction = { (k: Int) in
-            Double(percentile((0..<bins).map { Int(d2[k * bins + $0]) + Int(d2[(4 + k) * bins + $0]) }, 0.99))
+            Double(percentile((0..<bins).map { Int(d2[k * bins + $0]) + Int(d2[(4 + k) * bins + $0]) }, 0.99) / 9)
         }
         let strongest = [direction(0), direction(1), direction(2) / 1.4, direction(3) / 1.4]
         sharpness = 100 * (strongest.min() ?? 0) / contrast
@@ -107,6 +115,23 @@ struct QualityMeasures: Sendable {
         clippedBright = Double(histogram[250...].reduce(0, +)) / Double(n)
         clippedDark = Double(histogram[...20].reduce(0, +)) / Double(n)
         (glareFraction, glareBoxes) = clippedBright == 0 ? (0, []) : Self.glare(gray)
+    }
+
+    /// |second difference| of a smoothed row in four directions, for columns 3 ..< `count` − 3:
+    /// across (`into[x]`), down (`into[count + x]`), and the two diagonals (`into[2·count + x]`,
+    /// `into[3·count + x]`), two pixels either side.
+    @inline(never)
+    private static func secondDifferences(centre: UnsafePointer<Int32>, above: UnsafePointer<Int32>, below: UnsafePointer<Int32>,
+                                          count w: Int, into q: UnsafeMutablePointer<Int32>) {
+        guard w > 6 else { return }
+        let down = q + w, diagonal = q + 2 * w, antidiagonal = q + 3 * w
+        for x in 3..<(w - 3) {
+            let c2 = 2 &* centre[x]
+            q[x] = abs(centre[x - 2] &+ centre[x + 2] &- c2)
+            down[x] = abs(above[x] &+ below[x] &- c2)
+            diagonal[x] = abs(above[x - 2] &+ below[x + 2] &- c2)
+            antidiagonal[x] = abs(above[x + 2] &+ below[x - 2] &- c2)
+        }
     }
 
     /// Highlights: saturated blobs clearly brighter than their wide neighbourhood, compact (a
@@ -165,21 +190,23 @@ struct QualityMeasures: Sendable {
         var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
         var kept = 0
         let minimumBlob = max(6, w * h / 2500)
-        var stack: [Int] = []
+        // The stack holds positions, not indices: a division per pixel to recover them cost
+        // more than the rest of the fill.
+        var stack: [(x: Int32, y: Int32)] = []
         state.withUnsafeMutableBufferPointer { stateBuffer in
             guard let mask = stateBuffer.baseAddress else { return }
             for start in 0..<(w * h) where mask[start] == 1 {
-                stack.append(start)
+                stack.append((Int32(start % w), Int32(start / w)))
                 mask[start] = 2
                 var count = 0, minX = w, minY = h, maxX = 0, maxY = 0
-                while let i = stack.popLast() {
+                while let (px, py) = stack.popLast() {
                     count += 1
-                    let x = i % w, y = i / w
+                    let x = Int(px), y = Int(py), i = y * w + x
                     minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                    if x > 0, mask[i - 1] == 1 { mask[i - 1] = 2; stack.append(i - 1) }
-                    if x < w - 1, mask[i + 1] == 1 { mask[i + 1] = 2; stack.append(i + 1) }
-                    if y > 0, mask[i - w] == 1 { mask[i - w] = 2; stack.append(i - w) }
-                    if y < h - 1, mask[i + w] == 1 { mask[i + w] = 2; stack.append(i + w) }
+                    if x > 0, mask[i - 1] == 1 { mask[i - 1] = 2; stack.append((px - 1, py)) }
+                    if x < w - 1, mask[i + 1] == 1 { mask[i + 1] = 2; stack.append((px + 1, py)) }
+                    if y > 0, mask[i - w] == 1 { mask[i - w] = 2; stack.append((px, py - 1)) }
+                    if y < h - 1, mask[i + w] == 1 { mask[i + w] = 2; stack.append((px, py + 1)) }
                 }
                 let boxWidth = maxX - minX + 1, boxHeight = maxY - minY + 1
                 let fill = Double(count) / Double(boxWidth * boxHeight)

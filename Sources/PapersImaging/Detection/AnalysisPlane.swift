@@ -129,16 +129,29 @@ struct AnalysisPlane: Sendable {
     private static func shrinkColourFine(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
                                          factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
                                          columns: [Range<Int>]?) {
+        // For k = 2 of RGB: each pixel's weighted sum (×256, fits 16 bits) for two rows, then
+        // the blocks' sums: the same integers as summing the channels first, in loops the
+        // compiler vectorises.
+        var weights = k == 2 && c == 3 ? [UInt16](repeating: 0, count: 4 * width) : []
         @inline(__always) func run(_ c: Int) {
             for oy in 0..<height {
                 let line0 = src + (origin.y + oy * k) * stride + origin.x * c
                 let row = dst + oy * width
                 let span = columns.map { $0[oy].clamped(to: 0..<width) } ?? 0..<width
                 if k == 1 {
-                    for ox in span {
-                        let p = line0 + ox * c
-                        let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
-                        row[ox] = UInt8(truncatingIfNeeded: sum >> 8)
+                    guard !span.isEmpty else { continue }
+                    if c == 3 {
+                        grayRow3(line0 + span.lowerBound * 3, into: row + span.lowerBound, count: span.count)
+                    } else {
+                        grayRow4(line0 + span.lowerBound * 4, into: row + span.lowerBound, count: span.count)
+                    }
+                } else if c == 3 {
+                    guard !span.isEmpty else { continue }
+                    weights.withUnsafeMutableBufferPointer { buffer in
+                        let top = buffer.baseAddress!, bottom = top + 2 * width, first = span.lowerBound * 2
+                        weightedRow3(line0 + first * 3, into: top, count: 2 * span.count)
+                        weightedRow3(line0 + stride + first * 3, into: bottom, count: 2 * span.count)
+                        blockRow(top, bottom, into: row + span.lowerBound, count: span.count)
                     }
                 } else {
                     let line1 = line0 + stride
@@ -153,6 +166,46 @@ struct AnalysisPlane: Sendable {
             }
         }
         if c == 3 { run(3) } else { run(4) }
+    }
+
+    /// Gray of `count` packed RGB pixels. A loop of its own, with the channel count a literal,
+    /// so that the compiler vectorises it (it does not inside the shared loop above).
+    @inline(never)
+    private static func grayRow3(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let p = src + i &* 3
+            let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
+            dst[i] = UInt8(truncatingIfNeeded: sum >> 8)
+        }
+    }
+
+    /// The BT.601 weighted sum (×256) of `count` packed RGB pixels.
+    @inline(never)
+    private static func weightedRow3(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count {
+            let p = src + i &* 3
+            dst[i] = 77 &* UInt16(p[0]) &+ 150 &* UInt16(p[1]) &+ 29 &* UInt16(p[2])
+        }
+    }
+
+    /// Gray of `count` 2×2 blocks from two rows of weighted sums (see ``weightedRow3(_:into:count:)``).
+    @inline(never)
+    private static func blockRow(_ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>,
+                                 into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let sum = UInt32(top[2 &* i]) &+ UInt32(top[2 &* i &+ 1]) &+ UInt32(bottom[2 &* i]) &+ UInt32(bottom[2 &* i &+ 1])
+            dst[i] = UInt8(truncatingIfNeeded: (sum &+ 512) >> 10)
+        }
+    }
+
+    /// Gray of `count` packed RGBA pixels (see ``grayRow3(_:into:count:)``).
+    @inline(never)
+    private static func grayRow4(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let p = src + i &* 4
+            let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
+            dst[i] = UInt8(truncatingIfNeeded: sum >> 8)
+        }
     }
 
     /// The colourfulness (max − min of R, G, B) averaged over 2×2 spread samples per k×k block.

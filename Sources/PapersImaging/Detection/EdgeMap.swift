@@ -49,30 +49,16 @@ struct EdgeMap: Sendable {
                                       let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress, let m = mBuffer.baseAddress,
                                       w >= 3, h >= 3 else { return }
                                 func blurRow(_ y: Int) {
-                                    let up = t + (max(0, y - 1) % 3) * w, mid = t + (y % 3) * w
-                                    let down = t + (min(h - 1, y + 1) % 3) * w, out = b + (y % 3) * w
-                                    for x in 0..<w { out[x] = up[x] &+ 2 &* mid[x] &+ down[x] }
+                                    Self.blurRow(up: t + (max(0, y - 1) % 3) * w, mid: t + (y % 3) * w,
+                                                 down: t + (min(h - 1, y + 1) % 3) * w, into: b + (y % 3) * w, count: w)
                                 }
                                 func sobelRow(_ y: Int) {
-                                    let up = b + ((y - 1) % 3) * w, mid = b + (y % 3) * w, down = b + ((y + 1) % 3) * w
-                                    for x in 1..<(w - 1) {
-                                        // Blur is ×16; Sobel ×4 more: divide by 4 to keep gradients ×16 against gray levels.
-                                        let sx = (Int32(up[x + 1]) + 2 * Int32(mid[x + 1]) + Int32(down[x + 1]))
-                                            - (Int32(up[x - 1]) + 2 * Int32(mid[x - 1]) + Int32(down[x - 1]))
-                                        let sy = (Int32(down[x - 1]) + 2 * Int32(down[x]) + Int32(down[x + 1]))
-                                            - (Int32(up[x - 1]) + 2 * Int32(up[x]) + Int32(up[x + 1]))
-                                        let i = y * w + x
-                                        let ax = sx >> 2, ay = sy >> 2
-                                        gxp[i] = Int16(truncatingIfNeeded: ax)
-                                        gyp[i] = Int16(truncatingIfNeeded: ay)
-                                        m[i] = ax &* ax &+ ay &* ay
-                                    }
+                                    Self.sobelRow(up: b + ((y - 1) % 3) * w, mid: b + (y % 3) * w, down: b + ((y + 1) % 3) * w,
+                                                  gx: gxp + y * w, gy: gyp + y * w, magnitude2: m + y * w, count: w)
                                 }
                                 for y in 0..<h {
                                     let row = src + y * image.bytesPerRow, out = t + (y % 3) * w
-                                    out[0] = 3 &* UInt16(row[0]) &+ UInt16(row[1])
-                                    for x in 1..<(w - 1) { out[x] = UInt16(row[x - 1]) &+ 2 &* UInt16(row[x]) &+ UInt16(row[x + 1]) }
-                                    out[w - 1] = 3 &* UInt16(row[w - 1]) &+ UInt16(row[w - 2])
+                                    Self.horizontalRow(row, into: out, count: w)
                                     // Horizontal row y completes blurred row y − 1, which completes Sobel row y − 2.
                                     if y >= 1 { blurRow(y - 1) }
                                     if y >= 3 { sobelRow(y - 2) }
@@ -149,6 +135,43 @@ struct EdgeMap: Sendable {
         gx = gxs
         gy = gys
         magnitude2 = mags
+    }
+}
+
+extension EdgeMap {
+    // The blur and Sobel rows, each a loop of its own so that the compiler vectorises it.
+
+    /// The horizontal [1 2 1] of a row (its ends repeated).
+    @inline(never)
+    static func horizontalRow(_ row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt16>, count w: Int) {
+        out[0] = 3 &* UInt16(row[0]) &+ UInt16(row[1])
+        for x in 1..<(w - 1) { out[x] = UInt16(row[x - 1]) &+ 2 &* UInt16(row[x]) &+ UInt16(row[x + 1]) }
+        out[w - 1] = 3 &* UInt16(row[w - 1]) &+ UInt16(row[w - 2])
+    }
+
+    /// The vertical [1 2 1] of three horizontal rows.
+    @inline(never)
+    static func blurRow(up: UnsafePointer<UInt16>, mid: UnsafePointer<UInt16>, down: UnsafePointer<UInt16>,
+                        into out: UnsafeMutablePointer<UInt16>, count w: Int) {
+        for x in 0..<w { out[x] = up[x] &+ 2 &* mid[x] &+ down[x] }
+    }
+
+    /// Sobel gradients of the middle of three blurred rows, and their squared magnitude.
+    @inline(never)
+    static func sobelRow(up: UnsafePointer<UInt16>, mid: UnsafePointer<UInt16>, down: UnsafePointer<UInt16>,
+                         gx: UnsafeMutablePointer<Int16>, gy: UnsafeMutablePointer<Int16>, magnitude2 m: UnsafeMutablePointer<Int32>,
+                         count w: Int) {
+        for x in 1..<(w - 1) {
+            // Blur is ×16; Sobel ×4 more: divide by 4 to keep gradients ×16 against gray levels.
+            let sx = (Int32(up[x + 1]) &+ 2 &* Int32(mid[x + 1]) &+ Int32(down[x + 1]))
+                &- (Int32(up[x - 1]) &+ 2 &* Int32(mid[x - 1]) &+ Int32(down[x - 1]))
+            let sy = (Int32(down[x - 1]) &+ 2 &* Int32(down[x]) &+ Int32(down[x + 1]))
+                &- (Int32(up[x - 1]) &+ 2 &* Int32(up[x]) &+ Int32(up[x + 1]))
+            let ax = sx >> 2, ay = sy >> 2
+            gx[x] = Int16(truncatingIfNeeded: ax)
+            gy[x] = Int16(truncatingIfNeeded: ay)
+            m[x] = ax &* ax &+ ay &* ay
+        }
     }
 }
 

@@ -104,12 +104,24 @@ enum HoughLines {
         // Peaks: strongest first, each suppressing its neighbourhood of ±3° and ±6 pixels (θ wraps around).
         let minimumVotes = UInt16(max(10, min(edges.width, edges.height) / 16))
         var cells: [(index: Int, votes: UInt16)] = []
+        // Most cells hold fewer votes than the largest power of two not above the minimum: four
+        // at a time are passed over when none has a bit at or above it.
+        var power: UInt16 = 1
+        while power <= minimumVotes / 2 { power *= 2 }
+        let high = UInt64(~(power - 1)) * 0x0001_0001_0001_0001
         accumulator.withUnsafeBufferPointer { acc in
+            let raw = UnsafeRawPointer(acc.baseAddress!)
             // Only cells that are maxima of their 3×3 neighbourhood can be peaks.
             for bin in 0..<thetaBins {
                 let previous = ((bin + thetaBins - 1) % thetaBins) * rhoBins, next = ((bin + 1) % thetaBins) * rhoBins
                 let row = bin * rhoBins
-                for r in 1..<(rhoBins - 1) {
+                var r = 1
+                while r < rhoBins - 1 {
+                    if r + 4 <= rhoBins - 1, raw.loadUnaligned(fromByteOffset: 2 * (row + r), as: UInt64.self) & high == 0 {
+                        r += 4
+                        continue
+                    }
+                    defer { r += 1 }
                     let v = acc[row + r]
                     guard v >= minimumVotes, v >= acc[row + r - 1], v >= acc[row + r + 1],
                           v >= acc[previous + r], v >= acc[next + r],

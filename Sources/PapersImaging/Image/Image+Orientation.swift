@@ -15,24 +15,41 @@ extension Image {
         let outWidth = rotation == .half ? width : height
         let outHeight = rotation == .half ? height : width
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let (nx, ny): (Int, Int)
-                        switch rotation {
-                        case .clockwise: (nx, ny) = (height - 1 - y, x)
-                        case .half: (nx, ny) = (width - 1 - x, height - 1 - y)
-                        case .counterClockwise: (nx, ny) = (y, width - 1 - x)
-                        }
-                        let s = y * bytesPerRow + x * c
-                        let d = (ny * outWidth + nx) * c
-                        for k in 0..<c { dst[d + k] = src[s + k] }
+        let (w, h, stride) = (width, height, bytesPerRow)
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                switch rotation {
+                case .half where c == 1:
+                    // Row y, reversed, is row h − 1 − y (the common case: an MRZ read upside down).
+                    for y in 0..<h { Self.reversed(src + y * stride, into: dst + (h - 1 - y) * w, count: w) }
+                case .half:
+                    for y in 0..<h {
+                        let row = src + y * stride, out = dst + (h - 1 - y) * w * c
+                        for x in 0..<w { for k in 0..<c { out[(w - 1 - x) * c + k] = row[x * c + k] } }
+                    }
+                case .clockwise:
+                    // Source row y becomes output column h − 1 − y.
+                    for y in 0..<h {
+                        let row = src + y * stride, column = dst + (h - 1 - y) * c
+                        for x in 0..<w { for k in 0..<c { column[x * outWidth * c + k] = row[x * c + k] } }
+                    }
+                case .counterClockwise:
+                    // Source row y becomes output column y, read upwards.
+                    for y in 0..<h {
+                        let row = src + y * stride, column = dst + y * c
+                        for x in 0..<w { for k in 0..<c { column[(w - 1 - x) * outWidth * c + k] = row[x * c + k] } }
                     }
                 }
             }
         }
         return Image(width: outWidth, height: outHeight, format: format, pixels: out)!
+    }
+
+    /// `count` bytes in reverse order.
+    @inline(never)
+    private static func reversed(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for x in 0..<count { dst[count - 1 - x] = src[x] }
     }
 
     /// The image mirrored left to right.

@@ -62,7 +62,8 @@ struct WarpWalk {
                         var stop = end
                         let first = source(Double(start) + 0.5, v)
                         var last = source(Double(stop) - 0.5, v)
-                        while stop - start > 2 {
+                        while stop - start > 2,
+                              !isNearlyLinear(from: Double(start) + 0.5, to: Double(stop) - 0.5, v: v, first: first, last: last) {
                             let middle = (start + stop - 1) / 2, t = middle - start, n = stop - 1 - start
                             let exact = source(Double(middle) + 0.5, v)
                             let guessX = first.x + (last.x - first.x) * t / n, guessY = first.y + (last.y - first.y) * t / n
@@ -71,14 +72,42 @@ struct WarpWalk {
                             last = exact
                         }
                         let span = stop - start
-                        let stepX = span > 1 ? (last.x - first.x) / (span - 1) : 0
-                        let stepY = span > 1 ? (last.y - first.y) / (span - 1) : 0
+                        // A whole tile's row divides by a constant: a multiplication, not a division.
+                        let stepX = span == Self.tile ? (last.x - first.x) / (Self.tile - 1) : span > 1 ? (last.x - first.x) / (span - 1) : 0
+                        let stepY = span == Self.tile ? (last.y - first.y) / (Self.tile - 1) : span > 1 ? (last.y - first.y) / (span - 1) : 0
                         body(row, start..<stop, first.x, first.y, stepX, stepY)
                         start = stop
                     }
                 }
             }
         }
+    }
+
+    /// Whether the map along row `v` from `u0` to `u1` (source positions `first` and `last`, in
+    /// fixed point) is so nearly straight that the walk's
+    /// check at the middle (see ``forEachSpan(_:)``) would pass, proved without making it.
+    ///
+    /// Along a row each source coordinate is (a + b·u) / (c + d·u), whose second derivative is
+    /// 2·d·(b·c − a·d) / (c + d·u)³; a chord strays from the curve by at most an eighth of the
+    /// span squared times its largest value, taken where |c + d·u| is least (an end, the
+    /// denominator being linear and of one sign). The walk's fixed-point rounding adds at most
+    /// three units per coordinate, well inside the margin left to ``tolerance``.
+    @inline(__always)
+    func isNearlyLinear(from u0: Double, to u1: Double, v: Double, first: (x: Int, y: Int), last: (x: Int, y: Int)) -> Bool {
+        let m = map.m
+        let c = m[7] * v + m[8], d = m[6]
+        let w0 = c + d * u0, w1 = c + d * u1
+        guard w0 * w1 > 0 else { return false }
+        let least = Swift.min(abs(w0), abs(w1))
+        let kx = abs(m[0] * c - (m[1] * v + m[2]) * d), ky = abs(m[3] * c - (m[4] * v + m[5]) * d)
+        let n = u1 - u0
+        // Both coordinates' deviations, in fixed-point units, against the tolerance less 24 units.
+        let deviation = 2 * abs(d) * (kx + ky) * n * n / 8 * Self.one
+        guard deviation <= Double(Self.tolerance - 24) * least * least * least else { return false }
+        // Far outside any image the positions are clamped (see `source`), which bends the walk;
+        // between two unclamped ends (the denominator of one sign) none is.
+        let bound = Int(1e6 * Self.one)
+        return abs(first.x) < bound && abs(first.y) < bound && abs(last.x) < bound && abs(last.y) < bound
     }
 
     /// Whether every position of a span (`count` columns from `x`, `y` by `stepX`, `stepY`, fixed
