@@ -58,15 +58,4 @@ struct InkMaskTests {
         }
         #expect(wrong == 0)
     }
-
-    @Test("the slant search's rounding is Float.rounded(): halves away from zero")
-    func rounding() {
-        var random = SeededRandom(seed: 2)
-        var values: [Float] = [0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999997, -0.49999997, 1e6 + 0.5, 31.5, -31.5]
-        for _ in 0..<10_000 { values.append(Float(random.uniform(-3000...3000))) }
-        for k in -40...40 { values.append(Float(k) / 4) }
-        for value in values {
-            #expect(MRZLineSegmenter.roundedAwayFromZero(value) == Int(value.rounded()), "\(value)")
-        }
-    }
 }

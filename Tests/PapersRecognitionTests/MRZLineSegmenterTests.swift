@@ -30,6 +30,39 @@ struct MRZLineSegmenterTests {
         #expect(abs(MRZLineSegmenter.slant(of: mask, top: band.top, bottom: band.bottom) - lean) < 0.04)
     }
 
+    @Test("straightening samples the line's map bilinearly, to within a gray level, edges of the photo included")
+    func straightenedSamples() throws {
+        var random = SeededRandom(seed: 17)
+        let (width, height) = (300, 120)
+        var image = Image(width: width, height: height, format: .gray)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &random) }
+        for _ in 0..<40 {
+            // Lines inside the photo and lines running past its edges, tilted and slanted.
+            let minX = Double.random(in: -40...150, using: &random)
+            let line = TextLine(minX: minX, maxX: minX + Double.random(in: 60...260, using: &random),
+                                intercept: Double.random(in: -10...130, using: &random), slope: Double.random(in: -0.2...0.2, using: &random),
+                                height: Double.random(in: 6...30, using: &random))
+            let slant = Double.random(in: -0.4...0.4, using: &random)
+            let straight = try #require(MRZLineSegmenter.straighten(image, line: line, slant: slant))
+            let map = StraightenedLineMap(line: line, slant: slant, height: straight.height)
+            var worst = 0
+            for v in 0..<straight.height {
+                for u in 0..<straight.width {
+                    let x = max(0, min(Double(width - 1), map.x(u, v)))
+                    let y = max(0, min(Double(height - 1), map.y(atX: x, v)))
+                    let ix = min(width - 2, Int(x)), iy = min(height - 2, Int(y))
+                    let tx = x - Double(ix), ty = y - Double(iy)
+                    func at(_ x: Int, _ y: Int) -> Double { Double(image.pixels[y * width + x]) }
+                    let top = at(ix, iy) * (1 - tx) + at(ix + 1, iy) * tx
+                    let bottom = at(ix, iy + 1) * (1 - tx) + at(ix + 1, iy + 1) * tx
+                    let expected = Int((top + (bottom - top) * ty).rounded())
+                    worst = max(worst, abs(Int(straight.pixels[v * straight.width + u]) - expected))
+                }
+            }
+            #expect(worst <= 1, "line \(line), slant \(slant)")
+        }
+    }
+
     @Test("straightening with the measured lean stands the glyphs upright")
     func straightenUpright() throws {
         let image = Self.leaningLine(lean: 0.3)

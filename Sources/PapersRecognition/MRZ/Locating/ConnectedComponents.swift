@@ -42,14 +42,25 @@ struct ConnectedComponents {
         var boxes: [Component] = []
         var previous: [Run] = []
         var allRuns: [(y: Int, run: Run)] = []
+        let width = mask.width
         for y in 0..<mask.height {
             var current: [Run] = []
-            let row = y * mask.width
             var x = 0
-            while x < mask.width {
-                guard mask.bits[row + x] == 1 else { x += 1; continue }
-                let start = x
-                while x < mask.width, mask.bits[row + x] == 1 { x += 1 }
+            while x < width {
+                // The next run: its start and its end, eight bytes at a time over empty or full stretches.
+                let start: Int = mask.bits.withUnsafeBytes { bytes in
+                    let row = bytes.baseAddress! + y * width
+                    var i = x
+                    while i + 8 <= width, row.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 { i += 8 }
+                    while i < width, row.load(fromByteOffset: i, as: UInt8.self) != 1 { i += 1 }
+                    guard i < width else { return i }
+                    var end = i
+                    while end + 8 <= width, row.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0x0101_0101_0101_0101 { end += 8 }
+                    while end < width, row.load(fromByteOffset: end, as: UInt8.self) == 1 { end += 1 }
+                    x = end
+                    return i
+                }
+                guard start < width else { break }
                 guard x - start >= minimumRun else { continue }
                 var run = Run(start: start, end: x - 1, label: -1)
                 for other in previous where other.start <= run.end && other.end >= run.start {

@@ -60,13 +60,40 @@ struct InkMask: Sendable {
                         // The window is clipped near the left and right edges only.
                         let inner = min(radius, w), outer = max(inner, w - radius - 1)
                         for x in 0..<inner { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
-                        for x in inner..<outer { judge(x, x &- radius, x &+ radius &+ 1) }
+                        let area = (2 &* radius &+ 1) &* (y1 &- y0)
+                        if area <= Self.largestNarrowWindow {
+                            Self.judgeInterior(row, top: top, bottom: bottom, radius: radius, area: Int32(area),
+                                               scale: Int32(scale), drop: Int32(minimumDrop), columns: inner..<outer, into: out)
+                        } else {
+                            for x in inner..<outer { judge(x, x &- radius, x &+ radius &+ 1) }
+                        }
                         for x in outer..<w { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
                     }
                 }
             }
         }
         self.bits = bits
+    }
+
+    /// The largest window whose sums and products fit 32 bits (255 · area · 1024 < 2³¹).
+    static let largestNarrowWindow = Int(Int32.max) / (255 * 1024)
+
+    /// The threshold of ``init(gray:integral:radius:contrast:minimumDrop:)`` on the columns whose
+    /// window lies wholly inside the row, in 32-bit arithmetic (exact for windows up to
+    /// ``largestNarrowWindow`` pixels) and without branches, so that the compiler vectorises it.
+    @inline(never)
+    private static func judgeInterior(_ row: UnsafePointer<UInt8>, top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>,
+                                      radius: Int, area: Int32, scale: Int32, drop: Int32, columns: Range<Int>,
+                                      into out: UnsafeMutablePointer<UInt8>) {
+        let reach = radius &+ 1, weighted = area &* 1024
+        for x in columns {
+            let x0 = x &- radius, x1 = x &+ reach
+            let sum = Int32(bitPattern: bottom[x1] &- top[x1] &- bottom[x0] &+ top[x0])
+            let p = Int32(row[x])
+            let darker: UInt8 = p &* weighted < sum &* scale ? 1 : 0
+            let deeper: UInt8 = (p &+ drop) &* area < sum ? 1 : 0
+            out[x] = darker & deeper
+        }
     }
 
     /// Where ink is dense: a pixel is set when at least `fraction` of the `(2·rx+1) × (2·ry+1)`
@@ -98,21 +125,31 @@ struct InkMask: Sendable {
         }
         var out = self
         let scaled = Int32(fraction * 1024)
-        // Each pixel's window width (narrower near the left and right edges), times the threshold.
+        // Each pixel's window width (narrower near the left and right edges), times the threshold,
+        // and times the window's height away from the top and bottom edges.
         let widths = (0..<w).map { x in scaled * Int32(min(w, x + rx + 1) - max(0, x - rx)) }
+        let fullHeight = Int32(min(h, 2 * ry + 1))
+        let thresholds = widths.map { $0 &* fullHeight }
         var column = [Int32](repeating: 0, count: w)
+        var edgeThresholds = [Int32](repeating: 0, count: w)
         rows.withUnsafeBufferPointer { rows in
             out.bits.withUnsafeMutableBufferPointer { outBits in
                 column.withUnsafeMutableBufferPointer { column in
-                    widths.withUnsafeBufferPointer { widths in
-                        for y in 0..<min(h, ry) { for x in 0..<w { column[x] &+= rows[y * w + x] } }
-                        for y in 0..<h {
-                            if y + ry < h { let r = (y + ry) * w; for x in 0..<w { column[x] &+= rows[r + x] } }
-                            if y - ry - 1 >= 0 { let r = (y - ry - 1) * w; for x in 0..<w { column[x] &-= rows[r + x] } }
-                            let height = Int32(min(h, y + ry + 1) - max(0, y - ry))
-                            let base = y * w
-                            for x in 0..<w {
-                                outBits[base + x] = column[x] &* 1024 >= widths[x] &* height ? 1 : 0
+                    guard let rows = rows.baseAddress, let outBits = outBits.baseAddress, let column = column.baseAddress
+                    else { return }
+                    for y in 0..<min(h, ry) { Self.add(rows + y * w, to: column, count: w) }
+                    for y in 0..<h {
+                        if y + ry < h { Self.add(rows + (y + ry) * w, to: column, count: w) }
+                        if y - ry - 1 >= 0 { Self.subtract(rows + (y - ry - 1) * w, from: column, count: w) }
+                        let height = Int32(min(h, y + ry + 1) - max(0, y - ry))
+                        if height == fullHeight {
+                            thresholds.withUnsafeBufferPointer {
+                                Self.mark(column, reaching: $0.baseAddress!, into: outBits + y * w, count: w)
+                            }
+                        } else {
+                            for x in 0..<w { edgeThresholds[x] = widths[x] &* height }
+                            edgeThresholds.withUnsafeBufferPointer {
+                                Self.mark(column, reaching: $0.baseAddress!, into: outBits + y * w, count: w)
                             }
                         }
                     }
@@ -120,5 +157,24 @@ struct InkMask: Sendable {
             }
         }
         return out
+    }
+
+    // The column pass's loops, each on its own so that the compiler vectorises it.
+
+    @inline(never)
+    private static func add(_ row: UnsafePointer<Int32>, to column: UnsafeMutablePointer<Int32>, count: Int) {
+        for x in 0..<count { column[x] &+= row[x] }
+    }
+
+    @inline(never)
+    private static func subtract(_ row: UnsafePointer<Int32>, from column: UnsafeMutablePointer<Int32>, count: Int) {
+        for x in 0..<count { column[x] &-= row[x] }
+    }
+
+    /// 1 where the window's ink (×1024) reaches its threshold, else 0.
+    @inline(never)
+    private static func mark(_ column: UnsafePointer<Int32>, reaching thresholds: UnsafePointer<Int32>,
+                             into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        for x in 0..<count { out[x] = column[x] &<< 10 >= thresholds[x] ? 1 : 0 }
     }
 }

@@ -147,19 +147,25 @@ enum MRZLineSegmenter {
             let start = estimate - bend * n
             for p in 0...30 {
                 let pitch = start * (0.94 + 0.004 * Double(p))
+                // Slight preference for the span-based estimate and an even pitch.
+                let penalty = abs(pitch + bend * n - estimate) / estimate * 0.5 + abs(Double(b)) * 0.002
+                // Ink only adds to the cost: a grid whose penalty alone, or whose ink so far, is
+                // no better than the best cannot win, and is left (the choice stays the same).
+                guard penalty < best.cost else { continue }
                 for o in 0...16 {
                     let offset = first - pitch * (0.02 + 0.03 * Double(o))
                     let end = offset + n * pitch + bend * n * n
                     // The grid must reach past the last ink, and not far beyond it.
                     guard end >= last - 0.1 * pitch, end <= last + 0.6 * pitch else { continue }
-                    var cost = 0.0
+                    var cost = 0.0, beaten = false
                     for i in 0...count {
                         let k = Double(i)
                         cost += ink(profile, at: offset + k * pitch + bend * k * k)
+                        if i & 7 == 7, cost / (n + 1) + penalty >= best.cost { beaten = true; break }
                     }
+                    guard !beaten else { continue }
                     cost /= n + 1
-                    // Slight preference for the span-based estimate and an even pitch.
-                    cost += abs(pitch + bend * n - estimate) / estimate * 0.5 + abs(Double(b)) * 0.002
+                    cost += penalty
                     if cost < best.cost { best = (offset, pitch, bend, cost) }
                 }
             }
@@ -252,23 +258,36 @@ enum MRZLineSegmenter {
     /// ±0.45 (about ±24°); 0 when the band has too little ink to tell.
     static func slant(of mask: InkMask, top: Int, bottom: Int) -> Double {
         let w = mask.width, centre = Double(top + bottom) / 2
-        var points: [(x: Int32, dy: Float)] = []
+        // The ink's columns, row by row (`starts[i]` is where row `top + i` begins in `columns`).
+        var columns: [Int32] = [], starts: [Int] = [0]
         for y in top...bottom {
             let row = y * w
-            for x in 0..<w where mask.bits[row + x] == 1 { points.append((Int32(x), Float(Double(y) - centre))) }
+            for x in 0..<w where mask.bits[row + x] == 1 { columns.append(Int32(x)) }
+            starts.append(columns.count)
         }
-        guard points.count >= 50 else { return 0 }
-        let steps = 18, stepSize = 0.05
-        var profile = [Int32](repeating: 0, count: w + 64)
+        guard columns.count >= 50 else { return 0 }
+        let steps = 18, stepSize = 0.05, margin = 32
+        var profile = [Int32](repeating: 0, count: w + 2 * margin)
         /// How sharply the ink falls into columns at lean step `k` (of half `stepSize`).
         func score(_ k: Int) -> Double {
-            let lean = Float(Double(k) * stepSize / 2)
+            let lean = Double(k) * stepSize / 2
             for i in profile.indices { profile[i] = 0 }
             profile.withUnsafeMutableBufferPointer { profile in
-                for point in points {
-                    // Where the stroke through this pixel crosses the band's centre row.
-                    let x = Self.roundedAwayFromZero(Float(point.x) - lean * point.dy) + 32
-                    if x >= 0, x < profile.count { profile[x] &+= 1 }
+                columns.withUnsafeBufferPointer { columns in
+                    for i in 0..<(starts.count - 1) where starts[i] < starts[i + 1] {
+                        // Where the stroke through each ink pixel of the row crosses the band's
+                        // centre row: the row's whole shift, rounded once.
+                        let shift = Int((-lean * (Double(top + i) - centre)).rounded()) + margin
+                        let first = Int(columns[starts[i]]) + shift, last = Int(columns[starts[i + 1] - 1]) + shift
+                        if first >= 0, last < profile.count {
+                            for j in starts[i]..<starts[i + 1] { profile[Int(columns[j]) &+ shift] &+= 1 }
+                        } else {
+                            for j in starts[i]..<starts[i + 1] {
+                                let x = Int(columns[j]) + shift
+                                if x >= 0, x < profile.count { profile[x] &+= 1 }
+                            }
+                        }
+                    }
                 }
             }
             return profile.reduce(0.0) { $0 + Double($1) * Double($1) }
@@ -287,14 +306,6 @@ enum MRZLineSegmenter {
             if d < 0 { lean += 0.5 * (a - c) / d * stepSize / 2 }
         }
         return lean
-    }
-
-    /// `value.rounded()` (halves away from zero) without the library call it compiles to on x86:
-    /// truncation, then the exact fraction left decides.
-    @inline(__always)
-    static func roundedAwayFromZero(_ value: Float) -> Int {
-        let whole = Int(value), fraction = value - Float(whole)
-        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     /// The columns of the line's straightened image (see ``straighten(_:line:slant:)``, `size`
@@ -329,22 +340,51 @@ enum MRZLineSegmenter {
         var out = Image(width: outW, height: outH, format: .gray)
         let w = gray.width, maxX = Double(w - 1), maxY = Double(gray.height - 1)
         let map = StraightenedLineMap(line: line, slant: slant, height: outH)
-        gray.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
+        let gh = gray.height
+        // 16.16 fixed point: along a row x steps by exactly one pixel (so its fraction, the
+        // horizontal weight, stays put) and y by the slope.
+        let one = 65536.0, limitX = (w - 1) << 16, limitY = (gh - 1) << 16
+        let stepY = Int((line.slope * one).rounded())
+        gray.pixels.withUnsafeBufferPointer { source in
+            out.pixels.withUnsafeMutableBufferPointer { target in
+                guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                 // Row by row: reads and writes run along memory.
                 for v in 0..<outH {
+                    let row = dst + v * outW
+                    let x = map.x(0, v), y = map.y(atX: x, v)
+                    guard abs(x) < 1e7, abs(y) < 1e7 else {
+                        for u in 0..<outW { row[u] = sample(src, u, v) }
+                        continue
+                    }
+                    var fx = Int((x * one).rounded(.down)), fy = Int((y * one).rounded(.down))
                     for u in 0..<outW {
-                        let x = max(0, min(maxX, map.x(u, v)))
-                        let ix = min(w - 2, Int(x)), tx = x - Double(ix)
-                        let y = max(0, min(maxY, map.y(atX: x, v)))
-                        let iy = min(gray.height - 2, Int(y)), ty = y - Double(iy)
-                        let i = iy * w + ix
-                        let top = Double(src[i]) * (1 - tx) + Double(src[i + 1]) * tx
-                        let bottom = Double(src[i + w]) * (1 - tx) + Double(src[i + w + 1]) * tx
-                        dst[v * outW + u] = UInt8(max(0, min(255, top + (bottom - top) * ty + 0.5)))
+                        // Pixels whose four taps lie inside the picture; the edges take the exact path.
+                        if fx >= 0, fx < limitX, fy >= 0, fy < limitY {
+                            let wx = fx & 0xFFFF, wy = fy & 0xFFFF
+                            let p = src + ((fy >> 16) &* w &+ (fx >> 16))
+                            let a = Int(p[0]), c = Int(p[w])
+                            let top = a &<< 16 &+ (Int(p[1]) &- a) &* wx
+                            let bottom = c &<< 16 &+ (Int(p[w &+ 1]) &- c) &* wx
+                            row[u] = UInt8(truncatingIfNeeded: (top &<< 16 &+ (bottom &- top) &* wy &+ (1 << 31)) >> 32)
+                        } else {
+                            row[u] = sample(src, u, v)
+                        }
+                        fx &+= 65536
+                        fy &+= stepY
                     }
                 }
             }
+        }
+        /// Pixel (`u`, `v`) with its position clamped to the picture.
+        func sample(_ src: UnsafePointer<UInt8>, _ u: Int, _ v: Int) -> UInt8 {
+            let x = max(0, min(maxX, map.x(u, v)))
+            let ix = min(w - 2, Int(x)), tx = x - Double(ix)
+            let y = max(0, min(maxY, map.y(atX: x, v)))
+            let iy = min(gh - 2, Int(y)), ty = y - Double(iy)
+            let i = iy * w + ix
+            let top = Double(src[i]) * (1 - tx) + Double(src[i + 1]) * tx
+            let bottom = Double(src[i + w]) * (1 - tx) + Double(src[i + w + 1]) * tx
+            return UInt8(max(0, min(255, top + (bottom - top) * ty + 0.5)))
         }
         return out
     }
