@@ -104,8 +104,21 @@ struct EdgeMap: Sendable {
             gxs.withUnsafeBufferPointer { gxBuffer in
                 gys.withUnsafeBufferPointer { gyBuffer in
                     guard let m = mBuffer.baseAddress, let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress else { return }
+                    // Which pixels reach the threshold, a row at a time (a loop the compiler
+                    // vectorises); stretches of eight below it are then passed over at once.
+                    let strong = UnsafeMutablePointer<UInt8>.allocate(capacity: w + 8)
+                    strong.initialize(repeating: 0, count: w + 8)
+                    defer { strong.deallocate() }
+                    let end = max(2, w - 2)
                     for y in 2..<max(2, h - 2) {
-                        for x in 2..<max(2, w - 2) {
+                        Self.markStrong(m + y * w, threshold: t2, into: strong, count: w)
+                        var x = 2
+                        while x < end {
+                            if UnsafeRawPointer(strong + x).loadUnaligned(as: UInt64.self) == 0 {
+                                x += 8
+                                continue
+                            }
+                            defer { x += 1 }
                             let i = y * w + x
                             let v = m[i]
                             guard v >= t2 else { continue }
@@ -140,6 +153,12 @@ struct EdgeMap: Sendable {
 
 extension EdgeMap {
     // The blur and Sobel rows, each a loop of its own so that the compiler vectorises it.
+
+    /// 1 where a squared magnitude reaches `threshold`, else 0.
+    @inline(never)
+    static func markStrong(_ m: UnsafePointer<Int32>, threshold: Int32, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        for x in 0..<count { out[x] = m[x] >= threshold ? 1 : 0 }
+    }
 
     /// The horizontal [1 2 1] of a row (its ends repeated).
     @inline(never)
