@@ -168,15 +168,28 @@ struct AnalysisPlane: Sendable {
         if c == 3 { run(3) } else { run(4) }
     }
 
-    /// Gray of `count` packed RGB pixels. A loop of its own, with the channel count a literal,
-    /// so that the compiler vectorises it (it does not inside the shared loop above).
-    @inline(never)
-    private static func grayRow3(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+    /// Gray of `count` packed pixels of `channels` bytes (RGB or RGBA). Each caller below is a
+    /// loop of its own with the channel count a literal, so that the compiler vectorises it (it
+    /// does not inside the shared loop above).
+    @inline(__always)
+    private static func grayRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int, channels: Int) {
         for i in 0..<count {
-            let p = src + i &* 3
+            let p = src + i &* channels
             let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
             dst[i] = UInt8(truncatingIfNeeded: sum >> 8)
         }
+    }
+
+    /// Gray of `count` packed RGB pixels.
+    @inline(never)
+    private static func grayRow3(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        grayRow(src, into: dst, count: count, channels: 3)
+    }
+
+    /// Gray of `count` packed RGBA pixels.
+    @inline(never)
+    private static func grayRow4(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        grayRow(src, into: dst, count: count, channels: 4)
     }
 
     /// The BT.601 weighted sum (×256) of `count` packed RGB pixels.
@@ -195,16 +208,6 @@ struct AnalysisPlane: Sendable {
         for i in 0..<count {
             let sum = UInt32(top[2 &* i]) &+ UInt32(top[2 &* i &+ 1]) &+ UInt32(bottom[2 &* i]) &+ UInt32(bottom[2 &* i &+ 1])
             dst[i] = UInt8(truncatingIfNeeded: (sum &+ 512) >> 10)
-        }
-    }
-
-    /// Gray of `count` packed RGBA pixels (see ``grayRow3(_:into:count:)``).
-    @inline(never)
-    private static func grayRow4(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
-        for i in 0..<count {
-            let p = src + i &* 4
-            let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
-            dst[i] = UInt8(truncatingIfNeeded: sum >> 8)
         }
     }
 
