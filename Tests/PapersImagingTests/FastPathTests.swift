@@ -27,6 +27,14 @@ struct FastPathTests {
                 }
             }
         }
+        // The largest sums, for every area up to 16 × 16 (the division by a reciprocal's range).
+        for value in [UInt8(255), 254, 1] {
+            for outWidth in [16, 17, 20, 30, 60] {
+                let image = Image(width: 255, height: 64, format: .gray, fill: value)
+                let out = image.resized(width: outWidth, height: 4)
+                #expect(out.pixels.allSatisfy { $0 == value }, "\(value) → \(outWidth) wide")
+            }
+        }
     }
 
     @Test("convexity on bare corners: every turn of the same sign, none zero")

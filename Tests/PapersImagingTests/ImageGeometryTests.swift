@@ -18,7 +18,7 @@ struct ImageGeometryTests {
 
     @Test("every pixel lands where each quarter turn takes it, gray and colour", arguments: [Image.PixelFormat.gray, .rgb])
     func rotationMapping(format: Image.PixelFormat) {
-        let image = ImageCodecTests.gradient(format, width: 37, height: 11)
+        let image = ImageCodecTests.gradient(format, width: 150, height: 70)  // several 64-pixel blocks
         let c = image.channels
         for rotation in Image.Rotation.allCases {
             let turned = image.rotated(rotation)

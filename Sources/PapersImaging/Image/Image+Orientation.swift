@@ -28,6 +28,20 @@ extension Image {
                         let row = src + y * stride, out = dst + (h - 1 - y) * w * c
                         for x in 0..<w { for k in 0..<c { out[(w - 1 - x) * c + k] = row[x * c + k] } }
                     }
+                case .clockwise where c == 1, .counterClockwise where c == 1:
+                    // In 64×64 blocks, so that the output's columns stay in cache while they fill.
+                    let turnedRight = rotation == .clockwise
+                    for by in Swift.stride(from: 0, to: h, by: 64) {
+                        for bx in Swift.stride(from: 0, to: w, by: 64) {
+                            for y in by..<min(h, by + 64) {
+                                let row = src + y * stride
+                                for x in bx..<min(w, bx + 64) {
+                                    let (nx, ny) = turnedRight ? (h - 1 - y, x) : (y, w - 1 - x)
+                                    dst[ny * outWidth + nx] = row[x]
+                                }
+                            }
+                        }
+                    }
                 case .clockwise:
                     // Source row y becomes output column h − 1 − y.
                     for y in 0..<h {

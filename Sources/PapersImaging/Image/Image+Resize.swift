@@ -12,27 +12,39 @@ extension Image {
         let yStarts = (0...outHeight).map { min(height, Int((Double($0) * yScale).rounded(.down))) }
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
         var rowSums = [UInt32](repeating: 0, count: width * c)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                rowSums.withUnsafeMutableBufferPointer { sums in
+        // Each output divides by its area, which takes few values (the row's height times the
+        // column's width): the division is a multiplication by a reciprocal made once per area,
+        // exact for numerators under 2¹⁶ and areas under 2¹⁶ (n · (⌈2³²/d⌉·d − 2³²) < 2³²).
+        var reciprocals: [UInt32: UInt64] = [:]
+        pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                rowSums.withUnsafeMutableBufferPointer { buffer in
+                    guard let src = source.baseAddress, let dst = target.baseAddress, let sums = buffer.baseAddress else { return }
                     for oy in 0..<outHeight {
                         let y0 = yStarts[oy]
                         let y1 = max(y0 + 1, yStarts[oy + 1])
-                        for i in 0..<(width * c) { sums[i] = 0 }
-                        for y in y0..<min(y1, height) {
-                            let row = y * bytesPerRow
-                            for i in 0..<(width * c) { sums[i] &+= UInt32(src[row + i]) }
-                        }
+                        sums.update(repeating: 0, count: width * c)
+                        for y in y0..<min(y1, height) { Self.accumulate(src + y * bytesPerRow, into: sums, count: width * c) }
                         let rows = UInt32(min(y1, height) - y0)
                         for ox in 0..<outWidth {
                             let x0 = xStarts[ox]
                             let x1 = min(width, max(x0 + 1, xStarts[ox + 1]))
                             let count = rows * UInt32(x1 - x0)
+                            let small = count < 1 << 8  // 255 · count + count / 2 < 2¹⁶
+                            let reciprocal: UInt64
+                            if small, let known = reciprocals[count] {
+                                reciprocal = known
+                            } else {
+                                reciprocal = ((1 << 32) + UInt64(count) - 1) / UInt64(count)
+                                if small { reciprocals[count] = reciprocal }
+                            }
                             for k in 0..<c {
                                 var total: UInt32 = 0
                                 var x = x0
                                 while x < x1 { total &+= sums[x * c + k]; x += 1 }
-                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
+                                let numerator = total + count / 2
+                                let value = small ? UInt32((UInt64(numerator) &* reciprocal) >> 32) : numerator / count
+                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: value)
                             }
                         }
                     }
@@ -40,6 +52,12 @@ extension Image {
             }
         }
         return Image(width: outWidth, height: outHeight, format: format, pixels: out)!
+    }
+
+    /// Adds `count` bytes of a row to the running column sums (a loop the compiler vectorises).
+    @inline(never)
+    private static func accumulate(_ row: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<UInt32>, count: Int) {
+        for i in 0..<count { sums[i] &+= UInt32(row[i]) }
     }
 
     /// The image shrunk so that its longer side is at most `maximumSide` pixels (never enlarged).
