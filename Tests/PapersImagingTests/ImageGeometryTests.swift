@@ -39,6 +39,26 @@ struct ImageGeometryTests {
         }
     }
 
+    @Test("grayscale is the BT.601 weighted sum of every pixel, rounded, RGB and RGBA, padded rows too",
+          arguments: [Image.PixelFormat.rgb, .rgba])
+    func grayscaleWeights(format: Image.PixelFormat) throws {
+        var random = SeededRandom(seed: 4)
+        let (width, height, c) = (45, 9, format.channels)
+        let stride = width * c + 5
+        let pixels = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let image = try #require(Image(width: width, height: height, format: format, bytesPerRow: stride, pixels: pixels))
+        let gray = image.grayscale()
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = y * stride + x * c
+                let expected = (77 * Int(pixels[p]) + 150 * Int(pixels[p + 1]) + 29 * Int(pixels[p + 2]) + 128) >> 8
+                if Int(gray.pixels[y * width + x]) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test("grayscale, crop and area resize")
     func operations() throws {
         let white = Image(width: 8, height: 8, format: .rgb, fill: 255)

@@ -141,9 +141,9 @@ struct AnalysisPlane: Sendable {
                 if k == 1 {
                     guard !span.isEmpty else { continue }
                     if c == 3 {
-                        grayRow3(line0 + span.lowerBound * 3, into: row + span.lowerBound, count: span.count)
+                        Image.grayRow3(line0 + span.lowerBound * 3, into: row + span.lowerBound, count: span.count)
                     } else {
-                        grayRow4(line0 + span.lowerBound * 4, into: row + span.lowerBound, count: span.count)
+                        Image.grayRow4(line0 + span.lowerBound * 4, into: row + span.lowerBound, count: span.count)
                     }
                 } else if c == 3 {
                     guard !span.isEmpty else { continue }
@@ -166,30 +166,6 @@ struct AnalysisPlane: Sendable {
             }
         }
         if c == 3 { run(3) } else { run(4) }
-    }
-
-    /// Gray of `count` packed pixels of `channels` bytes (RGB or RGBA). Each caller below is a
-    /// loop of its own with the channel count a literal, so that the compiler vectorises it (it
-    /// does not inside the shared loop above).
-    @inline(__always)
-    private static func grayRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int, channels: Int) {
-        for i in 0..<count {
-            let p = src + i &* channels
-            let sum = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2]) &+ 128
-            dst[i] = UInt8(truncatingIfNeeded: sum >> 8)
-        }
-    }
-
-    /// Gray of `count` packed RGB pixels.
-    @inline(never)
-    private static func grayRow3(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
-        grayRow(src, into: dst, count: count, channels: 3)
-    }
-
-    /// Gray of `count` packed RGBA pixels.
-    @inline(never)
-    private static func grayRow4(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
-        grayRow(src, into: dst, count: count, channels: 4)
     }
 
     /// The BT.601 weighted sum (×256) of `count` packed RGB pixels.
