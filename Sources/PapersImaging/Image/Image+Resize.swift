@@ -15,7 +15,7 @@ extension Image {
         // Each output divides by its area, which takes few values (the row's height times the
         // column's width): the division is a multiplication by a reciprocal made once per area,
         // exact for numerators under 2¹⁶ and areas under 2¹⁶ (n · (⌈2³²/d⌉·d − 2³²) < 2³²).
-        var reciprocals: [UInt32: UInt64] = [:]
+        var reciprocals = [UInt64](repeating: 0, count: 256)  // by area; 0: not made yet
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 rowSums.withUnsafeMutableBufferPointer { buffer in
@@ -31,12 +31,13 @@ extension Image {
                             let x1 = min(width, max(x0 + 1, xStarts[ox + 1]))
                             let count = rows * UInt32(x1 - x0)
                             let small = count < 1 << 8  // 255 · count + count / 2 < 2¹⁶
-                            let reciprocal: UInt64
-                            if small, let known = reciprocals[count] {
-                                reciprocal = known
-                            } else {
-                                reciprocal = ((1 << 32) + UInt64(count) - 1) / UInt64(count)
-                                if small { reciprocals[count] = reciprocal }
+                            var reciprocal: UInt64 = 0
+                            if small {
+                                reciprocal = reciprocals[Int(count)]
+                                if reciprocal == 0 {
+                                    reciprocal = ((1 << 32) + UInt64(count) - 1) / UInt64(count)
+                                    reciprocals[Int(count)] = reciprocal
+                                }
                             }
                             for k in 0..<c {
                                 var total: UInt32 = 0
