@@ -21,15 +21,18 @@ struct InkMask: Sendable {
         precondition(gray.format == .gray)
         let w = gray.width, h = gray.height, stride = gray.bytesPerRow
         var integral = [UInt32](repeating: 0, count: (w + 1) * (h + 1))
-        gray.pixels.withUnsafeBufferPointer { src in
-            integral.withUnsafeMutableBufferPointer { out in
+        gray.pixels.withUnsafeBufferPointer { source in
+            integral.withUnsafeMutableBufferPointer { target in
+                guard let src = source.baseAddress, let out = target.baseAddress else { return }
                 for y in 0..<h {
+                    // The row's running sums, then the row above added (a loop the compiler vectorises).
+                    let row = src + y * stride, here = out + (y + 1) * (w + 1) + 1
                     var rowSum: UInt32 = 0
-                    let row = y * stride, above = y * (w + 1), here = (y + 1) * (w + 1)
                     for x in 0..<w {
-                        rowSum &+= UInt32(src[row + x])
-                        out[here + x + 1] = out[above + x + 1] &+ rowSum
+                        rowSum &+= UInt32(row[x])
+                        here[x] = rowSum
                     }
+                    Self.addRow(out + y * (w + 1) + 1, to: here, count: w)
                 }
             }
         }
@@ -157,6 +160,11 @@ struct InkMask: Sendable {
             }
         }
         return out
+    }
+
+    @inline(never)
+    private static func addRow(_ above: UnsafePointer<UInt32>, to row: UnsafeMutablePointer<UInt32>, count: Int) {
+        for x in 0..<count { row[x] &+= above[x] }
     }
 
     // The column pass's loops, each on its own so that the compiler vectorises it.
