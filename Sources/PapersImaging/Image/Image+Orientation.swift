@@ -30,14 +30,18 @@ extension Image {
                     }
                 case .clockwise where c == 1, .counterClockwise where c == 1:
                     // In 64×64 blocks, so that the output's columns stay in cache while they fill.
+                    // Source (x, y) lands at (h − 1 − y, x) turning right, at (y, w − 1 − x) turning left:
+                    // a start and a step through the output per source row.
                     let turnedRight = rotation == .clockwise
+                    let step = turnedRight ? outWidth : -outWidth
                     for by in Swift.stride(from: 0, to: h, by: 64) {
                         for bx in Swift.stride(from: 0, to: w, by: 64) {
                             for y in by..<min(h, by + 64) {
                                 let row = src + y * stride
+                                var out = dst + (turnedRight ? bx * outWidth + (h - 1 - y) : (w - 1 - bx) * outWidth + y)
                                 for x in bx..<min(w, bx + 64) {
-                                    let (nx, ny) = turnedRight ? (h - 1 - y, x) : (y, w - 1 - x)
-                                    dst[ny * outWidth + nx] = row[x]
+                                    out.pointee = row[x]
+                                    out += step
                                 }
                             }
                         }
