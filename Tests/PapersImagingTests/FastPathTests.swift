@@ -27,7 +27,7 @@ struct FastPathTests {
                 }
             }
         }
-        // The largest sums, for every area up to 16 × 16 (the division by a reciprocal's range).
+        // The largest sums, over areas of 16 rows by 4 to 16 columns.
         for value in [UInt8(255), 254, 1] {
             for outWidth in [16, 17, 20, 30, 60] {
                 let image = Image(width: 255, height: 64, format: .gray, fill: value)

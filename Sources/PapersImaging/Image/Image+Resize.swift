@@ -12,10 +12,6 @@ extension Image {
         let yStarts = (0...outHeight).map { min(height, Int((Double($0) * yScale).rounded(.down))) }
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
         var rowSums = [UInt32](repeating: 0, count: width * c)
-        // Each output divides by its area, which takes few values (the row's height times the
-        // column's width): the division is a multiplication by a reciprocal made once per area,
-        // exact for numerators under 2¹⁶ and areas under 2¹⁶ (n · (⌈2³²/d⌉·d − 2³²) < 2³²).
-        var reciprocals = [UInt64](repeating: 0, count: 256)  // by area; 0: not made yet
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 rowSums.withUnsafeMutableBufferPointer { buffer in
@@ -30,22 +26,11 @@ extension Image {
                             let x0 = xStarts[ox]
                             let x1 = min(width, max(x0 + 1, xStarts[ox + 1]))
                             let count = rows * UInt32(x1 - x0)
-                            let small = count < 1 << 8  // 255 · count + count / 2 < 2¹⁶
-                            var reciprocal: UInt64 = 0
-                            if small {
-                                reciprocal = reciprocals[Int(count)]
-                                if reciprocal == 0 {
-                                    reciprocal = ((1 << 32) + UInt64(count) - 1) / UInt64(count)
-                                    reciprocals[Int(count)] = reciprocal
-                                }
-                            }
                             for k in 0..<c {
                                 var total: UInt32 = 0
                                 var x = x0
                                 while x < x1 { total &+= sums[x * c + k]; x += 1 }
-                                let numerator = total + count / 2
-                                let value = small ? UInt32((UInt64(numerator) &* reciprocal) >> 32) : numerator / count
-                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: value)
+                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
                             }
                         }
                     }
