@@ -64,13 +64,13 @@ struct QualityMeasures: Sendable {
                             let dh = d, dv = d + bins, de1 = d + 2 * bins, de2 = d + 3 * bins
                             for y in 0..<h {
                                 let row = p + y * w, out = a + (y % 3) * w
-                                for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
+                                Self.tripleSums(row, into: out, count: w)
                                 guard y >= 2 else { continue }
                                 // Smoothed row y − 1 from horizontal rows y − 2 … y.
                                 let sy = y - 1
                                 let up = a + ((sy - 1) % 3) * w, mid = a + (sy % 3) * w, down = a + (y % 3) * w
                                 let smoothed = s + (sy % 5) * w
-                                for x in 1..<(w - 1) { smoothed[x] = up[x] &+ mid[x] &+ down[x] }
+                                Self.columnSums(up, mid, down, into: smoothed, count: w)
                                 // Second differences of row sy − 2, which needs smoothed rows sy − 4 … sy.
                                 let r = sy - 2
                                 guard r >= 3, r < h - 3 else { continue }
@@ -117,6 +117,21 @@ struct QualityMeasures: Sendable {
         (glareFraction, glareBoxes) = clippedBright == 0 ? (0, []) : Self.glare(gray)
     }
 
+    /// Sums of three neighbours along a row, for columns 1 ..< `count` − 1.
+    @inline(never)
+    private static func tripleSums(_ row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Int32>, count w: Int) {
+        guard w > 2 else { return }
+        for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
+    }
+
+    /// Sums of three rows, for columns 1 ..< `count` − 1.
+    @inline(never)
+    private static func columnSums(_ up: UnsafePointer<Int32>, _ mid: UnsafePointer<Int32>, _ down: UnsafePointer<Int32>,
+                                   into out: UnsafeMutablePointer<Int32>, count w: Int) {
+        guard w > 2 else { return }
+        for x in 1..<(w - 1) { out[x] = up[x] &+ mid[x] &+ down[x] }
+    }
+
     /// |second difference| of a smoothed row in four directions, for columns 3 ..< `count` − 3:
     /// across (`into[x]`), down (`into[count + x]`), and the two diagonals (`into[2·count + x]`,
     /// `into[3·count + x]`), two pixels either side.
@@ -141,7 +156,7 @@ struct QualityMeasures: Sendable {
         let cell = max(4, min(w, h) / 8)
         let cw = (w + cell - 1) / cell, ch = (h + cell - 1) / cell
         var cellSum = [Int](repeating: 0, count: cw * ch), cellCount = [Int](repeating: 0, count: cw * ch)
-        // Per pixel: 0 nothing, 1 a highlight not yet taken into a blob, 2 taken.
+        // Per pixel: 1 a highlight, 0 not.
         var state = [UInt8](repeating: 0, count: w * h)
         gray.pixels.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
@@ -149,13 +164,9 @@ struct QualityMeasures: Sendable {
             for y in 0..<h {
                 let row = p + y * w, cellRow = (y / cell) * cw
                 for cx in 0..<cw {
-                    var sum = 0, count = 0
-                    for x in (cx * cell)..<min(w, (cx + 1) * cell) where row[x] < 245 {
-                        sum &+= Int(row[x])
-                        count &+= 1
-                    }
-                    cellSum[cellRow + cx] += sum
-                    cellCount[cellRow + cx] += count
+                    let from = cx * cell, part = Self.unsaturated(row + from, count: min(w, from + cell) - from)
+                    cellSum[cellRow + cx] += part.sum
+                    cellCount[cellRow + cx] += part.count
                 }
             }
             // Background of each cell: the mean of its unsaturated neighbourhood (3×3 cells).
@@ -181,44 +192,56 @@ struct QualityMeasures: Sendable {
                     for cx in 0..<cw {
                         let b = background[cellRow + cx]
                         guard b < 0 || 255 - b >= 18 else { continue }
-                        for x in (cx * cell)..<min(w, (cx + 1) * cell) where row[x] >= 250 { mask[y * w + x] = 1 }
+                        let from = cx * cell
+                        Self.markSaturated(row + from, into: mask + y * w + from, count: min(w, from + cell) - from)
                     }
                 }
             }
         }
-        // Connected blobs (4-neighbour flood fill).
+        // Connected blobs (4-neighbour), in the order of their first pixel.
         var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
         var kept = 0
         let minimumBlob = max(6, w * h / 2500)
-        // The stack holds positions, not indices: a division per pixel to recover them cost
-        // more than the rest of the fill.
-        var stack: [(x: Int32, y: Int32)] = []
-        state.withUnsafeMutableBufferPointer { stateBuffer in
-            guard let mask = stateBuffer.baseAddress else { return }
-            for start in 0..<(w * h) where mask[start] == 1 {
-                stack.append((Int32(start % w), Int32(start / w)))
-                mask[start] = 2
-                var count = 0, minX = w, minY = h, maxX = 0, maxY = 0
-                while let (px, py) = stack.popLast() {
-                    count += 1
-                    let x = Int(px), y = Int(py), i = y * w + x
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                    if x > 0, mask[i - 1] == 1 { mask[i - 1] = 2; stack.append((px - 1, py)) }
-                    if x < w - 1, mask[i + 1] == 1 { mask[i + 1] = 2; stack.append((px + 1, py)) }
-                    if y > 0, mask[i - w] == 1 { mask[i - w] = 2; stack.append((px, py - 1)) }
-                    if y < h - 1, mask[i + w] == 1 { mask[i + w] = 2; stack.append((px, py + 1)) }
-                }
-                let boxWidth = maxX - minX + 1, boxHeight = maxY - minY + 1
-                let fill = Double(count) / Double(boxWidth * boxHeight)
-                let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
-                if count >= minimumBlob, fill >= 0.4, elongation <= 5,
-                   halo(gray, x0: minX, y0: minY, x1: maxX, y1: maxY) >= 0.5 {
-                    kept += count
-                    boxes.append((minX, minY, boxWidth, boxHeight))
-                }
+        let runs = state.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: w, height: h) }
+        // Per blob: pixel count and bounding box (minX, minY, maxX, maxY).
+        let empty = (count: 0, minX: w, minY: h, maxX: 0, maxY: 0)
+        var blobs = Array(repeating: empty, count: runs.regionCount)
+        for (run, b) in zip(runs.runs, runs.regions) {
+            blobs[b].count += run.length
+            blobs[b].minX = min(blobs[b].minX, run.start)
+            blobs[b].maxX = max(blobs[b].maxX, run.end)
+            blobs[b].minY = min(blobs[b].minY, run.y)
+            blobs[b].maxY = max(blobs[b].maxY, run.y)
+        }
+        for blob in blobs {
+            let boxWidth = blob.maxX - blob.minX + 1, boxHeight = blob.maxY - blob.minY + 1
+            let fill = Double(blob.count) / Double(boxWidth * boxHeight)
+            let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
+            if blob.count >= minimumBlob, fill >= 0.4, elongation <= 5,
+               halo(gray, x0: blob.minX, y0: blob.minY, x1: blob.maxX, y1: blob.maxY) >= 0.5 {
+                kept += blob.count
+                boxes.append((blob.minX, blob.minY, boxWidth, boxHeight))
             }
         }
         return (Double(kept) / Double(w * h), boxes)
+    }
+
+    /// The sum and count of the pixels under 245 (not saturated) among `count` pixels.
+    @inline(never)
+    private static func unsaturated(_ row: UnsafePointer<UInt8>, count: Int) -> (sum: Int, count: Int) {
+        var sum: UInt32 = 0, below: UInt32 = 0
+        for x in 0..<count {
+            let v = UInt32(row[x]), keep: UInt32 = v < 245 ? 1 : 0
+            sum &+= v &* keep
+            below &+= keep
+        }
+        return (Int(sum), Int(below))
+    }
+
+    /// Marks the saturated pixels (250 and above) among `count` with 1, the others with 0.
+    @inline(never)
+    private static func markSaturated(_ row: UnsafePointer<UInt8>, into mask: UnsafeMutablePointer<UInt8>, count: Int) {
+        for x in 0..<count { mask[x] = row[x] >= 250 ? 1 : 0 }
     }
 
     /// The share of a ring three pixels outside a blob's box that is bright but not saturated:

@@ -1,3 +1,5 @@
+import PapersImaging
+
 /// The bounding boxes of the 4-connected regions of a binary mask, found run by run.
 struct ConnectedComponents {
     /// One region.
@@ -28,75 +30,25 @@ struct ConnectedComponents {
         }
     }
 
-    /// The regions of `mask` (1 = set), in no particular order. Horizontal runs shorter than
-    /// `minimumRun` are ignored, so thin vertical strokes (a shadowed edge, a table line) do
-    /// not join the long bars of smeared text lines.
+    /// The regions of `mask` (1 = set), in the order of their first pixel in raster order.
+    /// Horizontal runs shorter than `minimumRun` are ignored, so thin vertical strokes (a
+    /// shadowed edge, a table line) do not join the long bars of smeared text lines.
     static func find(in mask: InkMask, minimumRun: Int = 1) -> [Component] {
-        struct Run { var start: Int, end: Int, label: Int }
-        var parent: [Int] = []
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
+        let labelled = mask.bits.withUnsafeBufferPointer {
+            MaskRuns(mask: $0.baseAddress!, width: mask.width, height: mask.height, minimumRun: minimumRun)
         }
         var boxes: [Component] = []
-        var previous: [Run] = []
-        var allRuns: [(y: Int, run: Run)] = []
-        let width = mask.width
-        for y in 0..<mask.height {
-            var current: [Run] = []
-            var x = 0
-            while x < width {
-                // The next run: its start and its end, eight bytes at a time over empty or full stretches.
-                let start: Int = mask.bits.withUnsafeBytes { bytes in
-                    let row = bytes.baseAddress! + y * width
-                    var i = x
-                    while i + 8 <= width, row.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 { i += 8 }
-                    while i < width, row.load(fromByteOffset: i, as: UInt8.self) != 1 { i += 1 }
-                    guard i < width else { return i }
-                    var end = i
-                    while end + 8 <= width, row.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0x0101_0101_0101_0101 { end += 8 }
-                    while end < width, row.load(fromByteOffset: end, as: UInt8.self) == 1 { end += 1 }
-                    x = end
-                    return i
-                }
-                guard start < width else { break }
-                guard x - start >= minimumRun else { continue }
-                var run = Run(start: start, end: x - 1, label: -1)
-                for other in previous where other.start <= run.end && other.end >= run.start {
-                    if run.label < 0 {
-                        run.label = root(other.label)
-                    } else {
-                        let a = root(run.label), b = root(other.label)
-                        if a != b { parent[max(a, b)] = min(a, b); run.label = min(a, b) }
-                    }
-                }
-                if run.label < 0 {
-                    run.label = parent.count
-                    parent.append(run.label)
-                }
-                current.append(run)
-                allRuns.append((y, run))
+        boxes.reserveCapacity(labelled.regionCount)
+        for (run, region) in zip(labelled.runs, labelled.regions) {
+            if region == boxes.count {
+                boxes.append(Component(minX: run.start, minY: run.y, maxX: run.end, maxY: run.y, count: 0))
             }
-            previous = current
-        }
-        var index: [Int: Int] = [:]
-        for (y, run) in allRuns {
-            let label = root(run.label)
-            let length = run.end - run.start + 1
-            if let i = index[label] {
-                boxes[i].minX = min(boxes[i].minX, run.start)
-                boxes[i].maxX = max(boxes[i].maxX, run.end)
-                boxes[i].minY = min(boxes[i].minY, y)
-                boxes[i].maxY = max(boxes[i].maxY, y)
-                boxes[i].count += length
-                boxes[i].addRun(y: y, start: run.start, end: run.end)
-            } else {
-                index[label] = boxes.count
-                var component = Component(minX: run.start, minY: y, maxX: run.end, maxY: y, count: length)
-                component.addRun(y: y, start: run.start, end: run.end)
-                boxes.append(component)
-            }
+            boxes[region].minX = min(boxes[region].minX, run.start)
+            boxes[region].maxX = max(boxes[region].maxX, run.end)
+            boxes[region].minY = min(boxes[region].minY, run.y)
+            boxes[region].maxY = max(boxes[region].maxY, run.y)
+            boxes[region].count += run.length
+            boxes[region].addRun(y: run.y, start: run.start, end: run.end)
         }
         return boxes
     }

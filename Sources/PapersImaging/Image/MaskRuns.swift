@@ -1,0 +1,78 @@
+/// The runs of a binary mask (bytes 0 or 1, packed rows) and the 4-connected region each run
+/// belongs to: each row's runs are joined to the runs they touch in the row above (union–find),
+/// so the work grows with the number of runs, not of pixels, and no pixel is visited twice.
+package struct MaskRuns: Sendable {
+    /// One horizontal run of set pixels: columns `start`…`end` (inclusive) of row `y`.
+    package struct Run: Sendable, Hashable {
+        package var y: Int
+        package var start: Int
+        package var end: Int
+        /// The run's pixel count.
+        package var length: Int { end - start + 1 }
+    }
+
+    /// The runs, in raster order.
+    package let runs: [Run]
+    /// The region of each run: regions are numbered from 0 in the order of their first run,
+    /// which holds their first pixel in raster order.
+    package let regions: [Int]
+    /// How many regions there are.
+    package let regionCount: Int
+
+    /// Finds the runs of `mask` (`width`×`height`, one byte per pixel, 1 set and 0 not) at least
+    /// `minimumRun` long, and their regions. Shorter runs are left out as if unset.
+    package init(mask: UnsafePointer<UInt8>, width: Int, height: Int, minimumRun: Int = 1) {
+        var runs: [Run] = []
+        var parent: [Int] = []
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var previous = 0..<0
+        for y in 0..<height {
+            let row = UnsafeRawPointer(mask + y * width)
+            let first = runs.count
+            var x = 0
+            while x < width {
+                // The next run's start and end, eight bytes at a time over empty or full stretches.
+                while x + 8 <= width, row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 { x += 8 }
+                while x < width, row.load(fromByteOffset: x, as: UInt8.self) != 1 { x += 1 }
+                guard x < width else { break }
+                let start = x
+                while x + 8 <= width, row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0x0101_0101_0101_0101 { x += 8 }
+                while x < width, row.load(fromByteOffset: x, as: UInt8.self) == 1 { x += 1 }
+                guard x - start >= minimumRun else { continue }
+                let run = Run(y: y, start: start, end: x - 1)
+                var label = -1
+                // Runs of the row above touching this one (both rows are sorted by column).
+                for k in previous where runs[k].start <= run.end && runs[k].end >= run.start {
+                    let other = root(k)
+                    if label < 0 {
+                        label = other
+                    } else if other != label {
+                        parent[max(label, other)] = min(label, other)
+                        label = min(label, other)
+                    }
+                }
+                parent.append(label < 0 ? runs.count : label)
+                runs.append(run)
+            }
+            previous = first..<runs.count
+        }
+        var regionOfRoot = [Int](repeating: -1, count: runs.count)
+        var regions = [Int](repeating: 0, count: runs.count)
+        var count = 0
+        for i in runs.indices {
+            let r = root(i)
+            if regionOfRoot[r] < 0 {
+                regionOfRoot[r] = count
+                count += 1
+            }
+            regions[i] = regionOfRoot[r]
+        }
+        self.runs = runs
+        self.regions = regions
+        self.regionCount = count
+    }
+}
