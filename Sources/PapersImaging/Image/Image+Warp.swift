@@ -5,27 +5,27 @@ extension Image {
     public func warped(from quad: Quadrilateral, width outWidth: Int, height outHeight: Int) -> Image? {
         guard let walk = WarpWalk(onto: quad.corners, width: outWidth, height: outHeight) else { return nil }
         let c = channels, stride = bytesPerRow
-        let limitX = (width - 1) << 16, limitY = (height - 1) << 16
+        let shift = WarpWalk.fractionBits
+        let limitX = (width - 1) << shift, limitY = (height - 1) << shift
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
-                walk.forEachSpan { row, columns, x, y, stepX, stepY in
+                walk.forEachSpan { row, columns, span in
                     // A span wholly inside the image, away from its last row and column: no tests.
-                    if c == 3, WarpWalk.isInterior(x: x, y: y, stepX: stepX, stepY: stepY, count: columns.count,
-                                                   limitX: limitX, limitY: limitY) {
+                    if c == 3, WarpWalk.isInterior(span, limitX: limitX, limitY: limitY) {
                         Self.colourInterior(src, stride: stride, into: dst + (row * outWidth + columns.lowerBound) * 3,
-                                            count: columns.count, x: x, y: y, stepX: stepX, stepY: stepY)
+                                            count: columns.count, span: span)
                         return
                     }
-                    var fx = x, fy = y
+                    var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
                     var o = dst + (row * outWidth + columns.lowerBound) * c
                     for _ in columns {
-                        defer { fx &+= stepX; fy &+= stepY; o += c }
+                        defer { fx &+= stepX; fy &+= stepY; stepX &+= span.accelerationX; stepY &+= span.accelerationY; o += c }
                         guard fx >= 0, fy >= 0, fx <= limitX, fy <= limitY else { continue }
-                        let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
+                        let wx = (fx >> (shift - 8)) & 255, wy = (fy >> (shift - 8)) & 255
                         let dx = fx < limitX ? c : 0, dy = fy < limitY ? stride : 0
-                        let p = src + (fy >> 16) * stride + (fx >> 16) * c
+                        let p = src + (fy >> shift) * stride + (fx >> shift) * c
                         @inline(__always) func sample(_ k: Int) {
                             let top = Int(p[k]) &* (256 &- wx) &+ Int(p[k + dx]) &* wx
                             let bottom = Int(p[k + dy]) &* (256 &- wx) &+ Int(p[k + dy + dx]) &* wx
@@ -47,12 +47,13 @@ extension Image {
     /// One span of an RGB warp whose taps all lie inside the image.
     @inline(__always)
     private static func colourInterior(_ src: UnsafePointer<UInt8>, stride: Int, into out: UnsafeMutablePointer<UInt8>,
-                                       count: Int, x: Int, y: Int, stepX: Int, stepY: Int) {
-        var fx = x, fy = y, o = out
+                                       count: Int, span: WarpWalk.Span) {
+        var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY, o = out
+        let ax = span.accelerationX, ay = span.accelerationY
         for _ in 0..<count {
-            let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
-            let p = src + ((fy >> 16) &* stride &+ (fx >> 16) &* 3), q = p + stride
-            fx &+= stepX; fy &+= stepY
+            let wx = (fx >> 24) & 255, wy = (fy >> 24) & 255
+            let p = src + ((fy >> 32) &* stride &+ (fx >> 32) &* 3), q = p + stride
+            fx &+= stepX; fy &+= stepY; stepX &+= ax; stepY &+= ay
             @inline(__always) func sample(_ k: Int) {
                 let top = Int(p[k]) &* (256 &- wx) &+ Int(p[k &+ 3]) &* wx
                 let bottom = Int(q[k]) &* (256 &- wx) &+ Int(q[k &+ 3]) &* wx

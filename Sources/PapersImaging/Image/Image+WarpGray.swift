@@ -17,36 +17,34 @@ extension Image {
         let corners = quad.corners.map { Point(x: ($0.x + 0.5) / scale - 0.5, y: ($0.y + 0.5) / scale - 0.5) }
         guard let walk = WarpWalk(onto: corners, width: outWidth, height: outHeight) else { return nil }
         let c = channels, stride = bytesPerRow
-        let limitX = (width - 1) << 16, limitY = (height - 1) << 16
+        let shift = WarpWalk.fractionBits
+        let limitX = (width - 1) << shift, limitY = (height - 1) << shift
         var out = [UInt8](repeating: 0, count: outWidth * outHeight)
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
-                walk.forEachSpan { row, columns, x, y, stepX, stepY in
+                walk.forEachSpan { row, columns, span in
                     let line = dst + row * outWidth
                     // Most spans lie wholly inside the image, away from its last row and column: no clamping.
-                    if WarpWalk.isInterior(x: x, y: y, stepX: stepX, stepY: stepY, count: columns.count,
-                                           limitX: limitX, limitY: limitY) {
+                    if WarpWalk.isInterior(span, limitX: limitX, limitY: limitY) {
                         if c == 1 {
-                            Self.grayInterior(src, stride: stride, into: line, columns: columns, x: x, y: y, stepX: stepX, stepY: stepY)
+                            Self.grayInterior(src, stride: stride, into: line, columns: columns, span: span)
                         } else {
-                            Self.colourInterior(src, stride: stride, channels: c, into: line, columns: columns,
-                                                x: x, y: y, stepX: stepX, stepY: stepY)
+                            Self.colourInterior(src, stride: stride, channels: c, into: line, columns: columns, span: span)
                         }
                         return
                     }
                     let black = outside == .black
-                    var fx = x, fy = y
+                    var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
                     for ox in columns {
+                        defer { fx &+= stepX; fy &+= stepY; stepX &+= span.accelerationX; stepY &+= span.accelerationY }
                         if black, fx < 0 || fy < 0 || fx > limitX || fy > limitY {
-                            fx &+= stepX; fy &+= stepY
                             continue  // the output starts black
                         }
                         let cx = fx < 0 ? 0 : (fx > limitX ? limitX : fx), cy = fy < 0 ? 0 : (fy > limitY ? limitY : fy)
-                        fx &+= stepX; fy &+= stepY
-                        let wx = (cx >> 8) & 255, wy = (cy >> 8) & 255
+                        let wx = (cx >> (shift - 8)) & 255, wy = (cy >> (shift - 8)) & 255
                         let dx = cx < limitX ? c : 0, dy = cy < limitY ? stride : 0
-                        let p = src + (cy >> 16) * stride + (cx >> 16) * c
+                        let p = src + (cy >> shift) * stride + (cx >> shift) * c
                         let (a, b, cc, d): (Int, Int, Int, Int)
                         if c == 1 {
                             (a, b, cc, d) = (Int(p[0]), Int(p[dx]), Int(p[dy]), Int(p[dy + dx]))
@@ -73,12 +71,25 @@ extension Image {
     /// One span of a gray warp whose taps all lie inside the image.
     @inline(__always)
     private static func grayInterior(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
-                                     columns: Range<Int>, x: Int, y: Int, stepX: Int, stepY: Int) {
-        var fx = x, fy = y
+                                     columns: Range<Int>, span: WarpWalk.Span) {
+        // A straight walk (a turn, or slight perspective) is its own loop, without the steps' growth.
+        if span.isLinear {
+            grayInterior(src, stride: stride, into: line, columns: columns, span: span, accelerating: false)
+        } else {
+            grayInterior(src, stride: stride, into: line, columns: columns, span: span, accelerating: true)
+        }
+    }
+
+    @inline(__always)
+    private static func grayInterior(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
+                                     columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
+        var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
+        let ax = span.accelerationX, ay = span.accelerationY
         for ox in columns {
-            let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
-            let p = src + ((fy >> 16) &* stride &+ (fx >> 16))
+            let wx = (fx >> 24) & 255, wy = (fy >> 24) & 255
+            let p = src + ((fy >> 32) &* stride &+ (fx >> 32))
             fx &+= stepX; fy &+= stepY
+            if accelerating { stepX &+= ax; stepY &+= ay }
             // a·(256 − w) + b·w written as 256·a + w·(b − a): the same integers, half the products.
             let a = Int(p[0]), c = Int(p[stride])
             let top = a &<< 8 &+ (Int(p[1]) &- a) &* wx
@@ -90,12 +101,13 @@ extension Image {
     /// One span of a colour-to-gray warp whose taps all lie inside the image.
     @inline(__always)
     private static func colourInterior(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, into line: UnsafeMutablePointer<UInt8>,
-                                       columns: Range<Int>, x: Int, y: Int, stepX: Int, stepY: Int) {
-        var fx = x, fy = y
+                                       columns: Range<Int>, span: WarpWalk.Span) {
+        var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
+        let ax = span.accelerationX, ay = span.accelerationY
         for ox in columns {
-            let wx = (fx >> 8) & 255, wy = (fy >> 8) & 255
-            let p = src + ((fy >> 16) &* stride &+ (fx >> 16) &* c)
-            fx &+= stepX; fy &+= stepY
+            let wx = (fx >> 24) & 255, wy = (fy >> 24) & 255
+            let p = src + ((fy >> 32) &* stride &+ (fx >> 32) &* c)
+            fx &+= stepX; fy &+= stepY; stepX &+= ax; stepY &+= ay
             // Gray of each tap (×256), then interpolate: the same as interpolating first.
             let a = gray(p), d = gray(p + stride)
             let top = a &<< 8 &+ (gray(p + c) &- a) &* wx

@@ -1,17 +1,41 @@
 /// The output pixels of a perspective warp, walked in tiles of ``tile``×``tile``: for each row of
-/// a tile, the source position of its first pixel and the step to the next, in 16.16 fixed point.
+/// a tile, the source position of its first pixel, the step to the next pixel and how much that
+/// step changes from pixel to pixel, in 32.32 fixed point.
 ///
-/// Along a tile's row the source position is exact at both ends and linear between (for a
-/// document in an ordinary perspective the curvature over 32 pixels is a few hundredths of a
-/// pixel; shorter spans are taken where it is more), so the inner loops of the warps add two
-/// integers per pixel instead of dividing; tiles keep the source reads of a turned document in
-/// cache. Positions are the continuous map of output pixel centres less
-/// half a pixel (pixel `i` covers `i…i+1`), unclamped: each warp decides what lies outside.
+/// Along an output row each source coordinate is (a + b·u) / (c + d·u). Over a tile's row the
+/// chord between the exact positions at its ends follows that curve where the perspective along
+/// the row is slight (always for a turn), and otherwise a parabola through the ends and the
+/// middle does, to within a small fraction of a pixel (a thousandth in an ordinary perspective; the bound is
+/// proved for each span, and a span is halved where it does not hold), so the inner loops of the
+/// warps add four integers per pixel instead of dividing; tiles keep the source reads of a turned
+/// document in cache. Positions are the continuous map of output pixel centres less half a pixel
+/// (pixel `i` covers `i…i+1`), unclamped: each warp decides what lies outside.
 struct WarpWalk {
     /// The side of a tile, in output pixels.
     static let tile = 32
-    /// One fixed-point unit.
-    static let one = 65536.0
+    /// Fraction bits of the fixed-point positions and steps.
+    static let fractionBits = 32
+    /// One fixed-point unit (a pixel).
+    static let one = 4_294_967_296.0
+    /// How far (in pixels, each coordinate) a walked position may stray from the exact map: 1/64.
+    static let tolerance = 1.0 / 64
+    /// The margin a span keeps from the image's edges to count as interior: the tolerance, in fixed point.
+    static let margin = 1 << (fractionBits - 6)
+
+    /// One row span: the fixed-point source position of its first column, the step to the next
+    /// column, the step's change per column, and the exact position of its last column.
+    struct Span {
+        var x: Int
+        var y: Int
+        var stepX: Int
+        var stepY: Int
+        var accelerationX: Int
+        var accelerationY: Int
+        var lastX: Int
+        var lastY: Int
+        /// Whether the steps stay the same along the span.
+        var isLinear: Bool { accelerationX == 0 && accelerationY == 0 }
+    }
 
     let map: Homography
     let width: Int
@@ -29,29 +53,29 @@ struct WarpWalk {
         self.height = height
     }
 
-    /// The source position of the continuous output point (`u`, `v`), in fixed point, bounded
-    /// far outside any image so that it cannot overflow.
+    /// The source position (pixels) of the continuous output point (`u`, `v`), bounded far
+    /// outside any image so that the fixed-point walk cannot overflow.
     @inline(__always)
-    func source(_ u: Double, _ v: Double) -> (x: Int, y: Int) {
+    func source(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
         let m = map.m
         let w = m[6] * u + m[7] * v + m[8]
         let sx = (m[0] * u + m[1] * v + m[2]) / w - 0.5, sy = (m[3] * u + m[4] * v + m[5]) / w - 0.5
         let bound = 1e7
         let x = sx.isFinite ? Swift.max(-bound, Swift.min(bound, sx)) : -bound
         let y = sy.isFinite ? Swift.max(-bound, Swift.min(bound, sy)) : -bound
-        return (Int(x * Self.one), Int(y * Self.one))
+        return (x, y)
     }
 
-    /// How far (fixed point, both axes summed) the linear walk along a span may stray from the
-    /// exact source position at the span's middle: 1/64 of a pixel.
-    static let tolerance = 1024
-
-    /// Calls `body` for every row span: the output row, its columns, the fixed-point source
-    /// position of the first column and the step per column. A tile's row is cut in halves until
-    /// the linear walk stays within ``tolerance`` of the exact map at its middle (only small
-    /// outputs in strong perspective need that).
+    /// A pixel value in fixed point.
     @inline(__always)
-    func forEachSpan(_ body: (_ row: Int, _ columns: Range<Int>, _ x: Int, _ y: Int, _ stepX: Int, _ stepY: Int) -> Void) {
+    static func fixed(_ value: Double) -> Int { Int((value * one).rounded()) }
+
+    /// Calls `body` for every row span: the output row, its columns and its walk. A tile's row
+    /// is halved until the parabola is proved to stay within ``tolerance`` of the map (only
+    /// small outputs in strong perspective need that); spans of three columns or fewer are exact
+    /// at every column.
+    @inline(__always)
+    func forEachSpan(_ body: (_ row: Int, _ columns: Range<Int>, _ span: Span) -> Void) {
         for tileY in stride(from: 0, to: height, by: Self.tile) {
             for tileX in stride(from: 0, to: width, by: Self.tile) {
                 let end = Swift.min(width, tileX + Self.tile)
@@ -60,22 +84,12 @@ struct WarpWalk {
                     var start = tileX
                     while start < end {
                         var stop = end
-                        let first = source(Double(start) + 0.5, v)
-                        var last = source(Double(stop) - 0.5, v)
-                        while stop - start > 2,
-                              !isNearlyLinear(from: Double(start) + 0.5, to: Double(stop) - 0.5, v: v, first: first, last: last) {
-                            let middle = (start + stop - 1) / 2, t = middle - start, n = stop - 1 - start
-                            let exact = source(Double(middle) + 0.5, v)
-                            let guessX = first.x + (last.x - first.x) * t / n, guessY = first.y + (last.y - first.y) * t / n
-                            if abs(exact.x - guessX) + abs(exact.y - guessY) <= Self.tolerance { break }
-                            stop = middle + 1
-                            last = exact
+                        var span = self.span(from: start, to: stop, v: v)
+                        while stop - start > 3, !span.proved {
+                            stop = (start + stop + 1) / 2
+                            span = self.span(from: start, to: stop, v: v)
                         }
-                        let span = stop - start
-                        // A whole tile's row divides by a constant: a multiplication, not a division.
-                        let stepX = span == Self.tile ? (last.x - first.x) / (Self.tile - 1) : span > 1 ? (last.x - first.x) / (span - 1) : 0
-                        let stepY = span == Self.tile ? (last.y - first.y) / (Self.tile - 1) : span > 1 ? (last.y - first.y) / (span - 1) : 0
-                        body(row, start..<stop, first.x, first.y, stepX, stepY)
+                        body(row, start..<stop, span.walk)
                         start = stop
                     }
                 }
@@ -83,41 +97,84 @@ struct WarpWalk {
         }
     }
 
-    /// Whether the map along row `v` from `u0` to `u1` (source positions `first` and `last`, in
-    /// fixed point) is so nearly straight that the walk's
-    /// check at the middle (see ``forEachSpan(_:)``) would pass, proved without making it.
-    ///
-    /// Along a row each source coordinate is (a + b·u) / (c + d·u), whose second derivative is
-    /// 2·d·(b·c − a·d) / (c + d·u)³; a chord strays from the curve by at most an eighth of the
-    /// span squared times its largest value, taken where |c + d·u| is least (an end, the
-    /// denominator being linear and of one sign). The walk's fixed-point rounding adds at most
-    /// three units per coordinate, well inside the margin left to ``tolerance``.
+    /// The walk of row `v` from column `start` to `stop` (exclusive), and whether its parabola
+    /// is proved to stay within ``tolerance`` of the map.
     @inline(__always)
-    func isNearlyLinear(from u0: Double, to u1: Double, v: Double, first: (x: Int, y: Int), last: (x: Int, y: Int)) -> Bool {
+    func span(from start: Int, to stop: Int, v: Double) -> (walk: Span, proved: Bool) {
+        let u0 = Double(start) + 0.5, n = Double(stop - 1 - start)
+        let first = source(u0, v)
+        guard stop - start > 1 else {
+            let x = Self.fixed(first.x), y = Self.fixed(first.y)
+            return (Span(x: x, y: y, stepX: 0, stepY: 0, accelerationX: 0, accelerationY: 0, lastX: x, lastY: y), true)
+        }
+        let last = source(u0 + n, v)
+        // Far outside any image the positions are clamped (see `source`), which bends the walk.
+        let bound = 1e6
+        let unclamped = abs(first.x) < bound && abs(first.y) < bound && abs(last.x) < bound && abs(last.y) < bound
+        if unclamped, isNearlyLinear(from: u0, to: u0 + n, v: v) {
+            // A chord close enough already (no perspective along the row, as in a turn): no middle needed.
+            let walk = Span(x: Self.fixed(first.x), y: Self.fixed(first.y),
+                            stepX: Self.fixed((last.x - first.x) / n), stepY: Self.fixed((last.y - first.y) / n),
+                            accelerationX: 0, accelerationY: 0, lastX: Self.fixed(last.x), lastY: Self.fixed(last.y))
+            return (walk, true)
+        }
+        let middle = source(u0 + n / 2, v)
+        // x(t) = x₀ + a·t + b·t² through t = 0, n/2 and n; the first step is a + b, and each
+        // step grows by 2b.
+        let bx = 2 * (last.x - 2 * middle.x + first.x) / (n * n), ax = (last.x - first.x) / n - bx * n
+        let by = 2 * (last.y - 2 * middle.y + first.y) / (n * n), ay = (last.y - first.y) / n - by * n
+        let walk = Span(x: Self.fixed(first.x), y: Self.fixed(first.y), stepX: Self.fixed(ax + bx), stepY: Self.fixed(ay + by),
+                        accelerationX: Self.fixed(2 * bx), accelerationY: Self.fixed(2 * by),
+                        lastX: Self.fixed(last.x), lastY: Self.fixed(last.y))
+        return (walk, unclamped && abs(middle.x) < bound && abs(middle.y) < bound && isNearlyQuadratic(from: u0, to: u0 + n, v: v))
+    }
+
+    /// Whether the chord of the map from `u0` to `u1` along row `v` stays within ``tolerance`` of it.
+    ///
+    /// Each coordinate's second derivative is 2·d·(a·d − b·c) / (c + d·u)³ (see
+    /// ``isNearlyQuadratic(from:to:v:)``); a chord strays from the curve by at most an eighth
+    /// of the span squared times its largest value, taken where |c + d·u| is least.
+    @inline(__always)
+    func isNearlyLinear(from u0: Double, to u1: Double, v: Double) -> Bool {
         let m = map.m
         let c = m[7] * v + m[8], d = m[6]
         let w0 = c + d * u0, w1 = c + d * u1
         guard w0 * w1 > 0 else { return false }
         let least = Swift.min(abs(w0), abs(w1))
-        let kx = abs(m[0] * c - (m[1] * v + m[2]) * d), ky = abs(m[3] * c - (m[4] * v + m[5]) * d)
+        let kx = abs((m[1] * v + m[2]) * d - m[0] * c), ky = abs((m[4] * v + m[5]) * d - m[3] * c)
         let n = u1 - u0
-        // Both coordinates' deviations, in fixed-point units, against the tolerance less 24 units.
-        let deviation = 2 * abs(d) * (kx + ky) * n * n / 8 * Self.one
-        guard deviation <= Double(Self.tolerance - 24) * least * least * least else { return false }
-        // Far outside any image the positions are clamped (see `source`), which bends the walk;
-        // between two unclamped ends (the denominator of one sign) none is.
-        let bound = Int(1e6 * Self.one)
-        return abs(first.x) < bound && abs(first.y) < bound && abs(last.x) < bound && abs(last.y) < bound
+        return 2 * abs(d) * Swift.max(kx, ky) * n * n / 8 <= Self.tolerance * least * least * least
     }
 
-    /// Whether every position of a span (`count` columns from `x`, `y` by `stepX`, `stepY`, fixed
-    /// point) lies in `0..<limitX` × `0..<limitY`: with the limits at the image's last column and
-    /// row, all four bilinear taps of every pixel are then inside the image. The walk is linear,
-    /// so its ends tell.
+    /// Whether the parabola through the map's positions at `u0`, `u1` and their middle (row `v`)
+    /// stays within ``tolerance`` of the map between them.
+    ///
+    /// Each coordinate is (a + b·u) / (c + d·u), whose third derivative is
+    /// −6·d²·(a·d − b·c) / (c + d·u)⁴; a parabola through three points h apart strays from the
+    /// curve by at most 0.385·h³/6 times its largest value, taken where |c + d·u| is least (an
+    /// end, the denominator being linear and of one sign). Fixed-point rounding adds under a
+    /// millionth of a pixel.
     @inline(__always)
-    static func isInterior(x: Int, y: Int, stepX: Int, stepY: Int, count: Int, limitX: Int, limitY: Int) -> Bool {
-        let n = count - 1
-        let endX = x &+ stepX &* n, endY = y &+ stepY &* n
-        return Swift.min(x, endX) >= 0 && Swift.max(x, endX) < limitX && Swift.min(y, endY) >= 0 && Swift.max(y, endY) < limitY
+    func isNearlyQuadratic(from u0: Double, to u1: Double, v: Double) -> Bool {
+        let m = map.m
+        let c = m[7] * v + m[8], d = m[6]
+        let w0 = c + d * u0, w1 = c + d * u1
+        guard w0 * w1 > 0 else { return false }
+        let least = Swift.min(abs(w0), abs(w1))
+        let kx = abs((m[1] * v + m[2]) * d - m[0] * c), ky = abs((m[4] * v + m[5]) * d - m[3] * c)
+        let h = (u1 - u0) / 2
+        let deviation = 6 * d * d * Swift.max(kx, ky) * 0.3849 * h * h * h / 6
+        let least2 = least * least
+        return deviation <= Self.tolerance * least2 * least2
+    }
+
+    /// Whether every position of a span of `count` columns lies in `0..<limitX` × `0..<limitY`
+    /// (fixed point): with the limits at the image's last column and row, all four bilinear taps
+    /// of every pixel are then inside the image. Along a row the map is monotone in each
+    /// coordinate, so the walk stays between its ends, give or take the tolerance.
+    @inline(__always)
+    static func isInterior(_ span: Span, limitX: Int, limitY: Int) -> Bool {
+        Swift.min(span.x, span.lastX) >= margin && Swift.max(span.x, span.lastX) < limitX &- margin
+            && Swift.min(span.y, span.lastY) >= margin && Swift.max(span.y, span.lastY) < limitY &- margin
     }
 }
