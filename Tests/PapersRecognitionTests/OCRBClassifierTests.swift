@@ -14,6 +14,29 @@ struct OCRBClassifierTests {
         #expect(OCRBClassifier.alphabet == Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8))
     }
 
+    @Test("patches classified together get exactly what each gets alone, zeros and batch edges included")
+    func batchEqualsSingle() throws {
+        let classifier = try OCRBClassifier.bundled()
+        var random = SeededRandom(seed: 9)
+        // 37 patches: more than two batches, the last one short; some with runs of exact zeros
+        // (a bright background), which change how each patch's inputs are grouped.
+        let count = 37
+        var patches: [Float] = []
+        for p in 0..<count {
+            for i in 0..<CharacterPatch.count {
+                let zero = p % 3 == 0 && (i % 7 == 0 || (100..<140).contains(i))
+                patches.append(zero ? 0 : Float(random.uniform(0...1)))
+            }
+        }
+        let together = classifier.probabilities(ofPatches: patches, count: count)
+        #expect(together.count == count)
+        for p in 0..<count {
+            let alone = classifier.probabilities(of: Array(patches[(p * CharacterPatch.count)..<((p + 1) * CharacterPatch.count)]))
+            #expect(together[p] == alone, "patch \(p)")
+        }
+        #expect(classifier.probabilities(ofPatches: [], count: 0).isEmpty)
+    }
+
     @Test func smallValidFileParses() throws {
         // One layer of zero weights: every class equally likely.
         let classifier = try OCRBClassifier(weights: Self.weightsFile())

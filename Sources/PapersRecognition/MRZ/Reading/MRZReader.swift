@@ -121,23 +121,24 @@ public struct MRZReader: Sendable {
         var probabilities: [[[Float]]] = []
         var washedOut: [[Bool]] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
+        var patches: [Float] = []
         for (number, textLine) in lines.enumerated() {
             if prepared.lines[number] == nil {
                 prepared.lines[number] = .some(MRZLineSegmenter.prepare(gray, line: textLine, picture: picture))
             }
             guard let ready = prepared.lines[number]!, let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
-            var row: [[Float]] = []
-            row.reserveCapacity(length)
-            for index in 0..<length {
-                // A character cut off by the edge of the photo is not read: every class is as
-                // likely, so it fails its check or stays uncertain.
-                guard line.isVisible(index) else {
-                    row.append([Float](repeating: 1 / Float(MRZDecoder.alphabet.count), count: MRZDecoder.alphabet.count))
-                    continue
-                }
+            // The line's visible cells are classified together (see OCRBClassifier).
+            let visible = (0..<length).filter(line.isVisible)
+            patches.removeAll(keepingCapacity: true)
+            for index in visible {
                 CharacterPatch.sample(line.image, cell: line.cell(index), into: &patch)
-                row.append(classifier.probabilities(of: patch))
+                patches.append(contentsOf: patch)
             }
+            var classified = classifier.probabilities(ofPatches: patches, count: visible.count).makeIterator()
+            // A character cut off by the edge of the photo is not read: every class is as
+            // likely, so it fails its check or stays uncertain.
+            let unknown = [Float](repeating: 1 / Float(MRZDecoder.alphabet.count), count: MRZDecoder.alphabet.count)
+            let row = (0..<length).map { line.isVisible($0) ? classified.next()! : unknown }
             // A line the recogniser mostly cannot read is not MRZ print seen the right way up:
             // give up on this candidate before spending time on its other lines.
             let sureness = row.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
