@@ -31,6 +31,9 @@ package struct MaskRuns: Sendable {
         }
         var previous = 0..<0
         for y in 0..<height {
+            // The first run of the row above that can still touch a run of this row: runs of a
+            // row are sorted, and one ending before this run's start ends before the next's too.
+            var above = previous.lowerBound
             let row = UnsafeRawPointer(mask + y * width)
             let first = runs.count
             var x = 0
@@ -45,8 +48,11 @@ package struct MaskRuns: Sendable {
                 guard x - start >= minimumRun else { continue }
                 let run = Run(y: y, start: start, end: x - 1)
                 var label = -1
-                // Runs of the row above touching this one (both rows are sorted by column).
-                for k in previous where runs[k].start <= run.end && runs[k].end >= run.start {
+                // Runs of the row above touching this one.
+                while above < previous.upperBound, runs[above].end < run.start { above += 1 }
+                var k = above
+                while k < previous.upperBound, runs[k].start <= run.end {
+                    defer { k += 1 }
                     let other = root(k)
                     if label < 0 {
                         label = other

@@ -129,41 +129,41 @@ struct WarpWalk {
         return (walk, unclamped && abs(middle.x) < bound && abs(middle.y) < bound && isNearlyQuadratic(from: u0, to: u0 + n, v: v))
     }
 
-    /// Whether the chord of the map from `u0` to `u1` along row `v` stays within ``tolerance`` of it.
-    ///
-    /// Each coordinate's second derivative is 2·d·(a·d − b·c) / (c + d·u)³ (see
-    /// ``isNearlyQuadratic(from:to:v:)``); a chord strays from the curve by at most an eighth
-    /// of the span squared times its largest value, taken where |c + d·u| is least.
+    /// Along row `v` each source coordinate is (a + b·u) / (c + d·u): the larger of the two
+    /// |a·d − b·c|, `d`, and the least |c + d·u| between `u0` and `u1` (at an end, the
+    /// denominator being linear); `nil` when the denominator changes sign between them.
     @inline(__always)
-    func isNearlyLinear(from u0: Double, to u1: Double, v: Double) -> Bool {
+    func rowTerms(from u0: Double, to u1: Double, v: Double) -> (k: Double, d: Double, least: Double)? {
         let m = map.m
         let c = m[7] * v + m[8], d = m[6]
         let w0 = c + d * u0, w1 = c + d * u1
-        guard w0 * w1 > 0 else { return false }
-        let least = Swift.min(abs(w0), abs(w1))
+        guard w0 * w1 > 0 else { return nil }
         let kx = abs((m[1] * v + m[2]) * d - m[0] * c), ky = abs((m[4] * v + m[5]) * d - m[3] * c)
+        return (Swift.max(kx, ky), d, Swift.min(abs(w0), abs(w1)))
+    }
+
+    /// Whether the chord of the map from `u0` to `u1` along row `v` stays within ``tolerance`` of it.
+    ///
+    /// Each coordinate's second derivative is 2·d·(a·d − b·c) / (c + d·u)³; a chord strays from
+    /// the curve by at most an eighth of the span squared times its largest value.
+    @inline(__always)
+    func isNearlyLinear(from u0: Double, to u1: Double, v: Double) -> Bool {
+        guard let (k, d, least) = rowTerms(from: u0, to: u1, v: v) else { return false }
         let n = u1 - u0
-        return 2 * abs(d) * Swift.max(kx, ky) * n * n / 8 <= Self.tolerance * least * least * least
+        return 2 * abs(d) * k * n * n / 8 <= Self.tolerance * least * least * least
     }
 
     /// Whether the parabola through the map's positions at `u0`, `u1` and their middle (row `v`)
     /// stays within ``tolerance`` of the map between them.
     ///
-    /// Each coordinate is (a + b·u) / (c + d·u), whose third derivative is
-    /// −6·d²·(a·d − b·c) / (c + d·u)⁴; a parabola through three points h apart strays from the
-    /// curve by at most 0.385·h³/6 times its largest value, taken where |c + d·u| is least (an
-    /// end, the denominator being linear and of one sign). Fixed-point rounding adds under a
-    /// millionth of a pixel.
+    /// Each coordinate's third derivative is −6·d²·(a·d − b·c) / (c + d·u)⁴; a parabola through
+    /// three points h apart strays from the curve by at most 0.385·h³/6 times its largest value.
+    /// Fixed-point rounding adds under a millionth of a pixel.
     @inline(__always)
     func isNearlyQuadratic(from u0: Double, to u1: Double, v: Double) -> Bool {
-        let m = map.m
-        let c = m[7] * v + m[8], d = m[6]
-        let w0 = c + d * u0, w1 = c + d * u1
-        guard w0 * w1 > 0 else { return false }
-        let least = Swift.min(abs(w0), abs(w1))
-        let kx = abs((m[1] * v + m[2]) * d - m[0] * c), ky = abs((m[4] * v + m[5]) * d - m[3] * c)
+        guard let (k, d, least) = rowTerms(from: u0, to: u1, v: v) else { return false }
         let h = (u1 - u0) / 2
-        let deviation = 6 * d * d * Swift.max(kx, ky) * 0.3849 * h * h * h / 6
+        let deviation = 6 * d * d * k * 0.3849 * h * h * h / 6
         let least2 = least * least
         return deviation <= Self.tolerance * least2 * least2
     }
