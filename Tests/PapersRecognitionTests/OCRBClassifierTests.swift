@@ -1,3 +1,4 @@
+import Foundation
 import PapersImaging
 @testable import PapersRecognition
 import Testing
@@ -35,6 +36,13 @@ struct OCRBClassifierTests {
             #expect(together[p] == alone, "patch \(p)")
         }
         #expect(classifier.probabilities(ofPatches: [], count: 0).isEmpty)
+    }
+
+    @Test("the shipped weights are found without SwiftPM's trapping bundle accessor")
+    func weightsAreFound() throws {
+        let url = try #require(OCRBClassifier.bundledWeightsURL())
+        #expect(url.lastPathComponent == "ocrb-mlp.bin")
+        #expect(FileManager.default.isReadableFile(atPath: url.path))
     }
 
     @Test func smallValidFileParses() throws {

@@ -53,17 +53,18 @@ public struct OCRBClassifier: Sendable {
     }
 
     /// The classifier whose weights ship with Papers, loaded once.
-    /// - Throws: ``RecognitionError/Code/modelMissing`` when the resource is not in the bundle,
-    ///   ``RecognitionError/Code/modelCorrupt`` when it cannot be parsed.
+    /// - Throws: ``RecognitionError/Code/modelMissing`` when the weights are in none of the
+    ///   places ``bundledWeightsURL()`` looks, ``RecognitionError/Code/modelCorrupt`` when they
+    ///   cannot be parsed.
     public static func bundled() throws(RecognitionError) -> OCRBClassifier {
         try bundledResult.get()
     }
 
     private static let bundledResult: Result<OCRBClassifier, RecognitionError> = {
-        guard let url = Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin", subdirectory: "Resources")
-                ?? Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin"),
-              let data = try? Data(contentsOf: url) else {
-            return .failure(RecognitionError(code: .modelMissing, detail: "ocrb-mlp.bin"))
+        guard let url = bundledWeightsURL(), let data = try? Data(contentsOf: url) else {
+            return .failure(RecognitionError(
+                code: .modelMissing,
+                detail: "ocrb-mlp.bin (ship \(resourceBundleName) beside the executable, or set \(resourcesVariable))"))
         }
         do throws(RecognitionError) {
             return .success(try OCRBClassifier(weights: [UInt8](data)))
@@ -71,6 +72,38 @@ public struct OCRBClassifier: Sendable {
             return .failure(error)
         }
     }()
+
+    /// SwiftPM's resource bundle of this module (Linux names it `<package>_<target>.resources`).
+    static let resourceBundleName = "Papers_PapersRecognition.resources"
+    /// An environment variable naming a directory that holds ``resourceBundleName`` (for a binary
+    /// deployed away from it).
+    static let resourcesVariable = "PAPERS_RESOURCES"
+
+    /// Where the shipped weights are, or `nil`.
+    ///
+    /// On Linux, SwiftPM's `Bundle.module` stops the process when its bundle is neither beside the
+    /// executable nor in the build directory, so the places are tried here first: the directory
+    /// named by ``resourcesVariable``, the bundle beside the executable, then the source tree the
+    /// binary was built from (a binary copied out of its build directory). Elsewhere (Apple
+    /// platforms, where the bundle lives inside the app) `Bundle.module` finds it.
+    static func bundledWeightsURL() -> URL? {
+        #if os(Linux)
+        let fileManager = FileManager.default
+        var places: [URL] = []
+        if let directory = ProcessInfo.processInfo.environment[resourcesVariable], !directory.isEmpty {
+            places.append(URL(fileURLWithPath: directory).appendingPathComponent(resourceBundleName))
+        }
+        places.append(Bundle.main.bundleURL.appendingPathComponent(resourceBundleName))
+        // This file is Sources/PapersRecognition/MRZ/OCRB/; the resources are Sources/PapersRecognition/Resources.
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        places.append(source)
+        return places.map { $0.appendingPathComponent("Resources/ocrb-mlp.bin") }
+            .first { fileManager.isReadableFile(atPath: $0.path) }
+        #else
+        return Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin")
+        #endif
+    }
 
     /// The softmax probabilities of the 37 classes (in ``alphabet`` order) for a patch of
     /// ``CharacterPatch/count`` values.
