@@ -14,8 +14,8 @@ struct DemoCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        guard let root = Bundle.module.resourceURL?.appendingPathComponent("Samples") else {
-            throw CLIOutput.fail("the bundled samples are missing from this build", code: 70)
+        guard let root = Self.samples(path: "Samples") else {
+            throw CLIOutput.fail("the bundled samples are missing (\(ShippedResource.missingAdvice(target: "papers")))", code: 70)
         }
         var parsed = 0
         var latestExpiry: (photo: URL, expiry: CalendarDate)?
@@ -79,6 +79,16 @@ struct DemoCommand: AsyncParsableCommand {
             print("== \(sample.lastPathComponent)")
             print(DocumentSummary.lines(document).joined(separator: "\n"))
             print("")
+        }
+    }
+}
+
+extension DemoCommand {
+    /// `path` in the CLI's bundled samples (see `ShippedResource`), or `nil`.
+    static func samples(path: String) -> URL? {
+        // This file is in Sources/papers/.
+        ShippedResource.url(target: "papers", path: path, sources: URL(fileURLWithPath: #filePath).deletingLastPathComponent()) {
+            Bundle.module.resourceURL.map { $0.appendingPathComponent(path) }
         }
     }
 }

@@ -33,7 +33,7 @@ struct ServerBench: AsyncParsableCommand {
 
     func run() async throws {
         guard count > 0, requests > 0 else { throw CLIOutput.fail("--count and --requests must be at least 1", code: 64) }
-        let path = photo ?? Bundle.module.resourceURL?.appendingPathComponent("Samples/photos/passport-td3.jpg").path ?? ""
+        let path = photo ?? DemoCommand.samples(path: "Samples/photos/passport-td3.jpg")?.path ?? "Samples/photos/passport-td3.jpg"
         guard let bytes = FileManager.default.contents(atPath: path) else { throw CLIOutput.fail("cannot read \(path)", code: 66) }
         let scanner = try ScanCommand.scanner()
         let workerCount = workers ?? ProcessInfo.processInfo.activeProcessorCount

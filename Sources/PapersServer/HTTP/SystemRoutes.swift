@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PapersCore
 
 /// `GET /health`, `GET /metrics` (Prometheus) and `GET /openapi.yaml`; no authentication.
 struct SystemRoutes {
@@ -35,7 +36,13 @@ struct SystemRoutes {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The bundled OpenAPI document.
-    static let document: String? = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources")
-        .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+    /// The bundled OpenAPI document (see `ShippedResource`).
+    static let document: String? = ShippedResource.url(
+        target: "PapersServer", path: "Resources/openapi.yaml",
+        // This file is in Sources/PapersServer/HTTP/.
+        sources: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    ) {
+        Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources")
+    }
+    .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PapersCore
 import PapersImaging
 
 /// Recognises one OCR-B character of a machine-readable zone from its cell: a small multilayer
@@ -63,8 +64,7 @@ public struct OCRBClassifier: Sendable {
     private static let bundledResult: Result<OCRBClassifier, RecognitionError> = {
         guard let url = bundledWeightsURL(), let data = try? Data(contentsOf: url) else {
             return .failure(RecognitionError(
-                code: .modelMissing,
-                detail: "ocrb-mlp.bin (ship \(resourceBundleName) beside the executable, or set \(resourcesVariable))"))
+                code: .modelMissing, detail: "ocrb-mlp.bin (\(ShippedResource.missingAdvice(target: "PapersRecognition")))"))
         }
         do throws(RecognitionError) {
             return .success(try OCRBClassifier(weights: [UInt8](data)))
@@ -73,36 +73,15 @@ public struct OCRBClassifier: Sendable {
         }
     }()
 
-    /// SwiftPM's resource bundle of this module (Linux names it `<package>_<target>.resources`).
-    static let resourceBundleName = "Papers_PapersRecognition.resources"
-    /// An environment variable naming a directory that holds ``resourceBundleName`` (for a binary
-    /// deployed away from it).
-    static let resourcesVariable = "PAPERS_RESOURCES"
-
-    /// Where the shipped weights are, or `nil`.
-    ///
-    /// On Linux, SwiftPM's `Bundle.module` stops the process when its bundle is neither beside the
-    /// executable nor in the build directory, so the places are tried here first: the directory
-    /// named by ``resourcesVariable``, the bundle beside the executable, then the source tree the
-    /// binary was built from (a binary copied out of its build directory). Elsewhere (Apple
-    /// platforms, where the bundle lives inside the app) `Bundle.module` finds it.
+    /// Where the shipped weights are, or `nil` (see `ShippedResource`).
     static func bundledWeightsURL() -> URL? {
-        #if os(Linux)
-        let fileManager = FileManager.default
-        var places: [URL] = []
-        if let directory = ProcessInfo.processInfo.environment[resourcesVariable], !directory.isEmpty {
-            places.append(URL(fileURLWithPath: directory).appendingPathComponent(resourceBundleName))
+        // This file is in Sources/PapersRecognition/MRZ/OCRB/.
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return ShippedResource.url(target: "PapersRecognition", path: "Resources/ocrb-mlp.bin", sources: sources) {
+            Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin")
         }
-        places.append(Bundle.main.bundleURL.appendingPathComponent(resourceBundleName))
-        // This file is Sources/PapersRecognition/MRZ/OCRB/; the resources are Sources/PapersRecognition/Resources.
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        places.append(source)
-        return places.map { $0.appendingPathComponent("Resources/ocrb-mlp.bin") }
-            .first { fileManager.isReadableFile(atPath: $0.path) }
-        #else
-        return Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "ocrb-mlp", withExtension: "bin")
-        #endif
     }
 
     /// The softmax probabilities of the 37 classes (in ``alphabet`` order) for a patch of
