@@ -16,7 +16,7 @@ for target in MRZ AAMVA; do
   newest=$(ls -t $core_sources "Fuzz/Fuzz$target.swift" | head -1)
   if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
     echo "building $binary"
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PapersCore \
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PapersCore -package-name Papers \
       -swift-version 6 $core_sources "Fuzz/Fuzz$target.swift" -o "$binary" > "$out/build-$target.log" 2>&1 \
       || { grep -E 'error' "$out/build-$target.log" >&2; echo "building the $target fuzz target failed" >&2; exit 1; }
   fi
