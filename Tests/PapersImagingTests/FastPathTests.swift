@@ -106,14 +106,14 @@ struct FastPathTests {
             var covered = [Bool](repeating: false, count: width * height)
             walk.forEachSpan { row, columns, span in
                 // Walk the span as the warps do, and compare every position with the map.
-                var x = span.x, y = span.y, stepX = span.stepX, stepY = span.stepY
+                var position = span
                 for column in columns {
                     #expect(!covered[row * width + column])
                     covered[row * width + column] = true
                     let exact = walk.source(Double(column) + 0.5, Double(row) + 0.5)
-                    let error = max(abs(Double(x) / WarpWalk.one - exact.x), abs(Double(y) / WarpWalk.one - exact.y))
+                    let error = max(abs(Double(position.x) / WarpWalk.one - exact.x), abs(Double(position.y) / WarpWalk.one - exact.y))
                     worst = max(worst, error)
-                    x &+= stepX; y &+= stepY; stepX &+= span.accelerationX; stepY &+= span.accelerationY
+                    position.advance()
                 }
                 if mild {
                     mildPixels += columns.count

@@ -45,13 +45,10 @@ struct MaskRunsTests {
     func matchesFloodFill(width: Int, height: Int, seed: UInt64) {
         let bits = Self.mask(width: width, height: height, seed: seed)
         let labelled = bits.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: width, height: height) }
-        var regions = Array(repeating: [0, width, height, 0, 0], count: labelled.regionCount)
-        for (run, r) in zip(labelled.runs, labelled.regions) {
-            regions[r] = [regions[r][0] + run.length, min(regions[r][1], run.start), min(regions[r][2], run.y),
-                          max(regions[r][3], run.end), max(regions[r][4], run.y)]
-        }
+        let regions = labelled.boxes.map { [$0.count, $0.minX, $0.minY, $0.maxX, $0.maxY] }
         let reference = Self.floodFill(bits, width: width, height: height)
         #expect(reference.count > 3)
+        #expect(labelled.boxes.count == labelled.regionCount)
         #expect(regions == reference)
         // Every set pixel lies in exactly one run.
         #expect(labelled.runs.map(\.length).reduce(0, +) == bits.filter { $0 == 1 }.count)

@@ -202,17 +202,7 @@ struct QualityMeasures: Sendable {
         var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
         var kept = 0
         let minimumBlob = max(6, w * h / 2500)
-        let runs = state.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: w, height: h) }
-        // Per blob: pixel count and bounding box (minX, minY, maxX, maxY).
-        let empty = (count: 0, minX: w, minY: h, maxX: 0, maxY: 0)
-        var blobs = Array(repeating: empty, count: runs.regionCount)
-        for (run, b) in zip(runs.runs, runs.regions) {
-            blobs[b].count += run.length
-            blobs[b].minX = min(blobs[b].minX, run.start)
-            blobs[b].maxX = max(blobs[b].maxX, run.end)
-            blobs[b].minY = min(blobs[b].minY, run.y)
-            blobs[b].maxY = max(blobs[b].maxY, run.y)
-        }
+        let blobs = state.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: w, height: h) }.boxes
         for blob in blobs {
             let boxWidth = blob.maxX - blob.minX + 1, boxHeight = blob.maxY - blob.minY + 1
             let fill = Double(blob.count) / Double(boxWidth * boxHeight)

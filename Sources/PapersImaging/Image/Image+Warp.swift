@@ -18,12 +18,13 @@ extension Image {
                                             count: columns.count, span: span)
                         return
                     }
-                    var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
+                    var walk = span
                     var o = dst + (row * outWidth + columns.lowerBound) * c
                     for _ in columns {
-                        defer { fx &+= stepX; fy &+= stepY; stepX &+= span.accelerationX; stepY &+= span.accelerationY; o += c }
+                        let fx = walk.x, fy = walk.y
+                        defer { walk.advance(); o += c }
                         guard fx >= 0, fy >= 0, fx <= limitX, fy <= limitY else { continue }
-                        let wx = (fx >> (shift - 8)) & 255, wy = (fy >> (shift - 8)) & 255
+                        let wx = (fx >> WarpWalk.weightShift) & 255, wy = (fy >> WarpWalk.weightShift) & 255
                         let dx = fx < limitX ? c : 0, dy = fy < limitY ? stride : 0
                         let p = src + (fy >> shift) * stride + (fx >> shift) * c
                         @inline(__always) func sample(_ k: Int) {
@@ -48,12 +49,11 @@ extension Image {
     @inline(__always)
     private static func colourInterior(_ src: UnsafePointer<UInt8>, stride: Int, into out: UnsafeMutablePointer<UInt8>,
                                        count: Int, span: WarpWalk.Span) {
-        var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY, o = out
-        let ax = span.accelerationX, ay = span.accelerationY
+        var walk = span, o = out
         for _ in 0..<count {
-            let wx = (fx >> 24) & 255, wy = (fy >> 24) & 255
-            let p = src + ((fy >> 32) &* stride &+ (fx >> 32) &* 3), q = p + stride
-            fx &+= stepX; fy &+= stepY; stepX &+= ax; stepY &+= ay
+            let wx = (walk.x >> WarpWalk.weightShift) & 255, wy = (walk.y >> WarpWalk.weightShift) & 255
+            let p = src + ((walk.y >> WarpWalk.fractionBits) &* stride &+ (walk.x >> WarpWalk.fractionBits) &* 3), q = p + stride
+            walk.advance()
             @inline(__always) func sample(_ k: Int) {
                 let top = Int(p[k]) &* (256 &- wx) &+ Int(p[k &+ 3]) &* wx
                 let bottom = Int(q[k]) &* (256 &- wx) &+ Int(q[k &+ 3]) &* wx

@@ -35,14 +35,15 @@ extension Image {
                         return
                     }
                     let black = outside == .black
-                    var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
+                    var walk = span
                     for ox in columns {
-                        defer { fx &+= stepX; fy &+= stepY; stepX &+= span.accelerationX; stepY &+= span.accelerationY }
+                        let fx = walk.x, fy = walk.y
+                        walk.advance()
                         if black, fx < 0 || fy < 0 || fx > limitX || fy > limitY {
                             continue  // the output starts black
                         }
                         let cx = fx < 0 ? 0 : (fx > limitX ? limitX : fx), cy = fy < 0 ? 0 : (fy > limitY ? limitY : fy)
-                        let wx = (cx >> (shift - 8)) & 255, wy = (cy >> (shift - 8)) & 255
+                        let wx = (cx >> WarpWalk.weightShift) & 255, wy = (cy >> WarpWalk.weightShift) & 255
                         let dx = cx < limitX ? c : 0, dy = cy < limitY ? stride : 0
                         let p = src + (cy >> shift) * stride + (cx >> shift) * c
                         let (a, b, cc, d): (Int, Int, Int, Int)
@@ -83,13 +84,11 @@ extension Image {
     @inline(__always)
     private static func grayInterior(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
                                      columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
-        var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
-        let ax = span.accelerationX, ay = span.accelerationY
+        var walk = span
         for ox in columns {
-            let wx = (fx >> 24) & 255, wy = (fy >> 24) & 255
-            let p = src + ((fy >> 32) &* stride &+ (fx >> 32))
-            fx &+= stepX; fy &+= stepY
-            if accelerating { stepX &+= ax; stepY &+= ay }
+            let wx = (walk.x >> WarpWalk.weightShift) & 255, wy = (walk.y >> WarpWalk.weightShift) & 255
+            let p = src + ((walk.y >> WarpWalk.fractionBits) &* stride &+ (walk.x >> WarpWalk.fractionBits))
+            walk.advance(accelerating: accelerating)
             // a·(256 − w) + b·w written as 256·a + w·(b − a): the same integers, half the products.
             let a = Int(p[0]), c = Int(p[stride])
             let top = a &<< 8 &+ (Int(p[1]) &- a) &* wx
@@ -102,12 +101,11 @@ extension Image {
     @inline(__always)
     private static func colourInterior(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, into line: UnsafeMutablePointer<UInt8>,
                                        columns: Range<Int>, span: WarpWalk.Span) {
-        var fx = span.x, fy = span.y, stepX = span.stepX, stepY = span.stepY
-        let ax = span.accelerationX, ay = span.accelerationY
+        var walk = span
         for ox in columns {
-            let wx = (fx >> 24) & 255, wy = (fy >> 24) & 255
-            let p = src + ((fy >> 32) &* stride &+ (fx >> 32) &* c)
-            fx &+= stepX; fy &+= stepY; stepX &+= ax; stepY &+= ay
+            let wx = (walk.x >> WarpWalk.weightShift) & 255, wy = (walk.y >> WarpWalk.weightShift) & 255
+            let p = src + ((walk.y >> WarpWalk.fractionBits) &* stride &+ (walk.x >> WarpWalk.fractionBits) &* c)
+            walk.advance()
             // Gray of each tap (×256), then interpolate: the same as interpolating first.
             let a = gray(p), d = gray(p + stride)
             let top = a &<< 8 &+ (gray(p + c) &- a) &* wx

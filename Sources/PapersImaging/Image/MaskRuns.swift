@@ -19,6 +19,32 @@ package struct MaskRuns: Sendable {
     /// How many regions there are.
     package let regionCount: Int
 
+    /// A region's pixel count and bounding box (inclusive corners).
+    package struct Box: Sendable, Hashable {
+        package var count: Int
+        package var minX: Int
+        package var minY: Int
+        package var maxX: Int
+        package var maxY: Int
+    }
+
+    /// The boxes of the regions, in region order.
+    package var boxes: [Box] {
+        var boxes: [Box] = []
+        boxes.reserveCapacity(regionCount)
+        for (run, region) in zip(runs, regions) {
+            if region == boxes.count {
+                // A region's first run is its topmost.
+                boxes.append(Box(count: 0, minX: run.start, minY: run.y, maxX: run.end, maxY: run.y))
+            }
+            boxes[region].count += run.length
+            boxes[region].minX = min(boxes[region].minX, run.start)
+            boxes[region].maxX = max(boxes[region].maxX, run.end)
+            boxes[region].maxY = max(boxes[region].maxY, run.y)
+        }
+        return boxes
+    }
+
     /// Finds the runs of `mask` (`width`×`height`, one byte per pixel, 1 set and 0 not) at least
     /// `minimumRun` long, and their regions. Shorter runs are left out as if unset.
     package init(mask: UnsafePointer<UInt8>, width: Int, height: Int, minimumRun: Int = 1) {

@@ -21,6 +21,8 @@ struct WarpWalk {
     static let tolerance = 1.0 / 64
     /// The margin a span keeps from the image's edges to count as interior: the tolerance, in fixed point.
     static let margin = 1 << (fractionBits - 6)
+    /// A position shifted right by this, masked to 8 bits, is its bilinear weight (1/256 pixel).
+    static let weightShift = fractionBits - 8
 
     /// One row span: the fixed-point source position of its first column, the step to the next
     /// column, the step's change per column, and the exact position of its last column.
@@ -35,6 +37,18 @@ struct WarpWalk {
         var lastY: Int
         /// Whether the steps stay the same along the span.
         var isLinear: Bool { accelerationX == 0 && accelerationY == 0 }
+
+        /// Moves to the next column: the position takes its step, and the step grows (unless
+        /// `accelerating` is false, for a walk known to be linear, in a loop of its own).
+        @inline(__always)
+        mutating func advance(accelerating: Bool = true) {
+            x &+= stepX
+            y &+= stepY
+            if accelerating {
+                stepX &+= accelerationX
+                stepY &+= accelerationY
+            }
+        }
     }
 
     let map: Homography
@@ -111,22 +125,23 @@ struct WarpWalk {
         // Far outside any image the positions are clamped (see `source`), which bends the walk.
         let bound = 1e6
         let unclamped = abs(first.x) < bound && abs(first.y) < bound && abs(last.x) < bound && abs(last.y) < bound
-        if unclamped, isNearlyLinear(from: u0, to: u0 + n, v: v) {
-            // A chord close enough already (no perspective along the row, as in a turn): no middle needed.
-            let walk = Span(x: Self.fixed(first.x), y: Self.fixed(first.y),
-                            stepX: Self.fixed((last.x - first.x) / n), stepY: Self.fixed((last.y - first.y) / n),
-                            accelerationX: 0, accelerationY: 0, lastX: Self.fixed(last.x), lastY: Self.fixed(last.y))
-            return (walk, true)
+        // x(t) = x₀ + a·t + b·t²; the first step is a + b, and each step grows by 2b. A chord close
+        // enough already (no perspective along the row, as in a turn) has b = 0 and needs no middle;
+        // otherwise the parabola goes through t = 0, n/2 and n.
+        var ax = (last.x - first.x) / n, ay = (last.y - first.y) / n, bx = 0.0, by = 0.0
+        var proved = unclamped && isNearlyLinear(from: u0, to: u0 + n, v: v)
+        if !proved {
+            let middle = source(u0 + n / 2, v)
+            bx = 2 * (last.x - 2 * middle.x + first.x) / (n * n)
+            by = 2 * (last.y - 2 * middle.y + first.y) / (n * n)
+            ax -= bx * n
+            ay -= by * n
+            proved = unclamped && abs(middle.x) < bound && abs(middle.y) < bound && isNearlyQuadratic(from: u0, to: u0 + n, v: v)
         }
-        let middle = source(u0 + n / 2, v)
-        // x(t) = x₀ + a·t + b·t² through t = 0, n/2 and n; the first step is a + b, and each
-        // step grows by 2b.
-        let bx = 2 * (last.x - 2 * middle.x + first.x) / (n * n), ax = (last.x - first.x) / n - bx * n
-        let by = 2 * (last.y - 2 * middle.y + first.y) / (n * n), ay = (last.y - first.y) / n - by * n
         let walk = Span(x: Self.fixed(first.x), y: Self.fixed(first.y), stepX: Self.fixed(ax + bx), stepY: Self.fixed(ay + by),
                         accelerationX: Self.fixed(2 * bx), accelerationY: Self.fixed(2 * by),
                         lastX: Self.fixed(last.x), lastY: Self.fixed(last.y))
-        return (walk, unclamped && abs(middle.x) < bound && abs(middle.y) < bound && isNearlyQuadratic(from: u0, to: u0 + n, v: v))
+        return (walk, proved)
     }
 
     /// Along row `v` each source coordinate is (a + b·u) / (c + d·u): the larger of the two

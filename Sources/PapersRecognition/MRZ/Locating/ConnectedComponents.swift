@@ -37,19 +37,10 @@ struct ConnectedComponents {
         let labelled = mask.bits.withUnsafeBufferPointer {
             MaskRuns(mask: $0.baseAddress!, width: mask.width, height: mask.height, minimumRun: minimumRun)
         }
-        var boxes: [Component] = []
-        boxes.reserveCapacity(labelled.regionCount)
+        var components = labelled.boxes.map { Component(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY, count: $0.count) }
         for (run, region) in zip(labelled.runs, labelled.regions) {
-            if region == boxes.count {
-                boxes.append(Component(minX: run.start, minY: run.y, maxX: run.end, maxY: run.y, count: 0))
-            }
-            boxes[region].minX = min(boxes[region].minX, run.start)
-            boxes[region].maxX = max(boxes[region].maxX, run.end)
-            boxes[region].minY = min(boxes[region].minY, run.y)
-            boxes[region].maxY = max(boxes[region].maxY, run.y)
-            boxes[region].count += run.length
-            boxes[region].addRun(y: run.y, start: run.start, end: run.end)
+            components[region].addRun(y: run.y, start: run.start, end: run.end)
         }
-        return boxes
+        return components
     }
 }

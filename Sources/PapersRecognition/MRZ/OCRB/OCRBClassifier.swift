@@ -268,20 +268,7 @@ private struct DenseLayer: Sendable {
     /// a ReLU layer's) are skipped; the others are taken four at a time.
     func apply(_ input: UnsafeBufferPointer<Float>, into out: UnsafeMutableBufferPointer<Float>,
                nonzero: UnsafeMutableBufferPointer<Int>, relu: Bool) {
-        let count = Self.nonzero(input, count: inputs, into: nonzero.baseAddress!)
-        start(out.baseAddress!)
-        weights.withUnsafeBufferPointer { w in
-            var k = 0
-            while k + 4 <= count {
-                addFour(input.baseAddress!, nonzero.baseAddress! + k, weights: w.baseAddress!, into: out.baseAddress!)
-                k += 4
-            }
-            while k < count {
-                addOne(input.baseAddress!, nonzero[k], weights: w.baseAddress!, into: out.baseAddress!)
-                k += 1
-            }
-        }
-        if relu { Self.relu(out.baseAddress!, count: outputs) }
+        apply(batch: 1, input.baseAddress!, into: out.baseAddress!, nonzero: nonzero.baseAddress!, relu: relu)
     }
 
     /// ``apply(_:into:nonzero:relu:)`` on `batch` inputs at once (`inputs` values each, end to end),
@@ -292,26 +279,27 @@ private struct DenseLayer: Sendable {
     /// caches, that is most of its time.
     func apply(batch: Int, _ input: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>,
                nonzero: UnsafeMutablePointer<Int>, relu: Bool) {
-        var counts = [Int](repeating: 0, count: batch)
-        for b in 0..<batch {
-            counts[b] = Self.nonzero(UnsafeBufferPointer(start: input + b * inputs, count: inputs), count: inputs,
-                                     into: nonzero + b * inputs)
-            start(out + b * outputs)
-        }
-        let most = counts.max() ?? 0
-        weights.withUnsafeBufferPointer { w in
-            var k = 0
-            while k + 4 <= most {
-                for b in 0..<batch where k + 4 <= counts[b] {
-                    addFour(input + b * inputs, nonzero + b * inputs + k, weights: w.baseAddress!, into: out + b * outputs)
-                }
-                k += 4
-            }
+        // Each input's non-zero count, on the stack (a layer runs once per character).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { counts in
             for b in 0..<batch {
-                var k = counts[b] / 4 * 4
-                while k < counts[b] {
-                    addOne(input + b * inputs, nonzero[b * inputs + k], weights: w.baseAddress!, into: out + b * outputs)
-                    k += 1
+                counts[b] = Self.nonzero(input + b * inputs, count: inputs, into: nonzero + b * inputs)
+                start(out + b * outputs)
+            }
+            let most = counts.max() ?? 0
+            weights.withUnsafeBufferPointer { w in
+                var k = 0
+                while k + 4 <= most {
+                    for b in 0..<batch where k + 4 <= counts[b] {
+                        addFour(input + b * inputs, nonzero + b * inputs + k, weights: w.baseAddress!, into: out + b * outputs)
+                    }
+                    k += 4
+                }
+                for b in 0..<batch {
+                    var k = counts[b] / 4 * 4
+                    while k < counts[b] {
+                        addOne(input + b * inputs, nonzero[b * inputs + k], weights: w.baseAddress!, into: out + b * outputs)
+                        k += 1
+                    }
                 }
             }
         }
@@ -320,7 +308,7 @@ private struct DenseLayer: Sendable {
 
     /// Writes the indices of the non-zero values among `count` into `indices`; returns how many.
     @inline(__always)
-    private static func nonzero(_ input: UnsafeBufferPointer<Float>, count: Int, into indices: UnsafeMutablePointer<Int>) -> Int {
+    private static func nonzero(_ input: UnsafePointer<Float>, count: Int, into indices: UnsafeMutablePointer<Int>) -> Int {
         var found = 0
         for i in 0..<count where input[i] != 0 {
             indices[found] = i
