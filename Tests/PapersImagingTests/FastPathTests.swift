@@ -85,6 +85,46 @@ struct FastPathTests {
         }
     }
 
+    @Test("the gray warp, eight pixels at a time inside the image, equals bilinear sampling one pixel at a time along the walk")
+    func grayWarpLanes() throws {
+        var random = SeededRandom(seed: 17)
+        let (width, height) = (300, 200)
+        let pixels = (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let image = try #require(Image(width: width, height: height, format: .gray, pixels: pixels))
+        for trial in 0..<40 {
+            // Turns, perspective and spans of every length (outputs not a multiple of eight), some
+            // reaching past the image so that edge spans mix in.
+            let reach = trial % 4 == 0 ? 60.0 : 0
+            let corners = [(20.0, 15.0), (280.0, 15.0), (280.0, 185.0), (20.0, 185.0)].map { (x: Double, y: Double) in
+                Point(x: x + Double.random(in: -15...15, using: &random) + (x < 150 ? -reach : 0),
+                      y: y + Double.random(in: -12...12, using: &random))
+            }
+            let quad = try #require(Quadrilateral(corners: corners))
+            let outWidth = Int.random(in: 9...160, using: &random), outHeight = Int.random(in: 5...90, using: &random)
+            let warped = try #require(image.warpedGray(from: quad, width: outWidth, height: outHeight))
+            // The corners as the warp takes them (scale 1).
+            let walk = try #require(WarpWalk(onto: corners.map { Point(x: ($0.x + 0.5) / 1 - 0.5, y: ($0.y + 0.5) / 1 - 0.5) },
+                                             width: outWidth, height: outHeight))
+            let limitX = (width - 1) << WarpWalk.fractionBits, limitY = (height - 1) << WarpWalk.fractionBits
+            var mismatches = 0
+            walk.forEachSpan { row, columns, span in
+                var step = span
+                for ox in columns {
+                    let cx = min(max(step.x, 0), limitX), cy = min(max(step.y, 0), limitY)
+                    step.advance()
+                    let wx = (cx >> WarpWalk.weightShift) & 255, wy = (cy >> WarpWalk.weightShift) & 255
+                    let x = cx >> WarpWalk.fractionBits, y = cy >> WarpWalk.fractionBits
+                    let x1 = min(x + 1, width - 1), y1 = min(y + 1, height - 1)
+                    func at(_ px: Int, _ py: Int) -> Int { Int(pixels[py * width + px]) }
+                    let top = at(x, y) * (256 - wx) + at(x1, y) * wx, bottom = at(x, y1) * (256 - wx) + at(x1, y1) * wx
+                    let expected = UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
+                    if warped.pixels[row * outWidth + ox] != expected { mismatches += 1 }
+                }
+            }
+            #expect(mismatches == 0, "trial \(trial): \(mismatches) pixels differ")
+        }
+    }
+
     @Test("the warp walk's positions stay within its tolerance of the exact map, in whole tiles under ordinary perspective")
     func quadraticSpans() throws {
         var random = SeededRandom(seed: 31)

@@ -306,13 +306,16 @@ private struct DenseLayer: Sendable {
         if relu { Self.relu(out, count: batch * outputs) }
     }
 
-    /// Writes the indices of the non-zero values among `count` into `indices`; returns how many.
+    /// Writes the indices of the non-zero values among `count` into `indices` (room for `count`);
+    /// returns how many.
     @inline(__always)
     private static func nonzero(_ input: UnsafePointer<Float>, count: Int, into indices: UnsafeMutablePointer<Int>) -> Int {
+        // Without a branch: every index is written, and the count moves past it only when its
+        // value is not zero (a hidden layer's zeros, about half its inputs, fall at random).
         var found = 0
-        for i in 0..<count where input[i] != 0 {
+        for i in 0..<count {
             indices[found] = i
-            found += 1
+            found &+= input[i] != 0 ? 1 : 0
         }
         return found
     }
