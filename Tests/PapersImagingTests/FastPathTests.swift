@@ -85,6 +85,47 @@ struct FastPathTests {
         }
     }
 
+    @Test("edge thinning without branches keeps exactly the pixels the plain rule keeps")
+    func edgeSuppression() throws {
+        var random = SeededRandom(seed: 23)
+        let (width, height) = (157, 93)
+        // Noise over a few bright shapes: edges in every direction, and plateaus where neighbours tie.
+        var pixels = (0..<(width * height)).map { _ in UInt8.random(in: 0...40, using: &random) }
+        for y in 0..<height {
+            for x in 0..<width where (x - 70) * (x - 70) + (y - 45) * (y - 45) < 900 || (x > 100 && x + y < 180) || (y / 20) % 2 == 0 && x < 40 {
+                pixels[y * width + x] &+= 180
+            }
+        }
+        let map = EdgeMap(try #require(Image(width: width, height: height, format: .gray, pixels: pixels)))
+        let t2 = Int32(map.threshold * map.threshold)
+        var expected: [(Int32, Int32)] = []
+        for y in 2..<(height - 2) {
+            for x in 2..<(width - 2) {
+                let i = y * width + x, v = map.magnitude2[i]
+                guard v >= t2 else { continue }
+                let gx = Int32(map.gx[i]), gy = Int32(map.gy[i])
+                let (a, b): (Int32, Int32)
+                if abs(gy) * 128 < abs(gx) * 53 {
+                    (a, b) = (map.magnitude2[i - 1], map.magnitude2[i + 1])
+                } else if abs(gx) * 128 < abs(gy) * 53 {
+                    (a, b) = (map.magnitude2[i - width], map.magnitude2[i + width])
+                } else if (gx > 0) == (gy > 0) {
+                    (a, b) = (map.magnitude2[i - width - 1], map.magnitude2[i + width + 1])
+                } else {
+                    (a, b) = (map.magnitude2[i - width + 1], map.magnitude2[i + width - 1])
+                }
+                if v >= a && v > b { expected.append((Int32(x), Int32(y))) }
+            }
+        }
+        #expect(expected.count > 300)
+        #expect(map.edges.map { [$0.x, $0.y] } == expected.map { [$0.0, $0.1] })
+        for edge in map.edges {
+            let i = Int(edge.y) * width + Int(edge.x)
+            #expect(edge.magnitude == Float(map.magnitude2[i]).squareRoot())
+            #expect(edge.angle == fastAtan2(Float(map.gy[i]), Float(map.gx[i])))
+        }
+    }
+
     @Test("the gray warp, eight pixels at a time inside the image, equals bilinear sampling one pixel at a time along the walk")
     func grayWarpLanes() throws {
         var random = SeededRandom(seed: 17)

@@ -104,40 +104,29 @@ struct EdgeMap: Sendable {
             gxs.withUnsafeBufferPointer { gxBuffer in
                 gys.withUnsafeBufferPointer { gyBuffer in
                     guard let m = mBuffer.baseAddress, let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress else { return }
-                    // Which pixels reach the threshold, a row at a time (a loop the compiler
-                    // vectorises); stretches of eight below it are then passed over at once.
-                    let strong = UnsafeMutablePointer<UInt8>.allocate(capacity: w + 8)
-                    strong.initialize(repeating: 0, count: w + 8)
-                    defer { strong.deallocate() }
+                    // Which pixels are edges, a row at a time without branches (a loop the compiler
+                    // vectorises); stretches of eight that hold none are then passed over at once.
+                    let keep = UnsafeMutablePointer<UInt8>.allocate(capacity: w + 8)
+                    keep.initialize(repeating: 0, count: w + 8)
+                    defer { keep.deallocate() }
                     let end = max(2, w - 2)
                     for y in 2..<max(2, h - 2) {
-                        Self.markStrong(m + y * w, threshold: t2, into: strong, count: w)
+                        let row = y * w
+                        if end > 2 {
+                            Self.suppressRow(m + row, gx: gxp + row, gy: gyp + row, width: w, threshold: t2, columns: 2..<end, into: keep)
+                        }
                         var x = 2
                         while x < end {
-                            if UnsafeRawPointer(strong + x).loadUnaligned(as: UInt64.self) == 0 {
+                            if UnsafeRawPointer(keep + x).loadUnaligned(as: UInt64.self) == 0 {
                                 x += 8
                                 continue
                             }
-                            defer { x += 1 }
-                            let i = y * w + x
-                            let v = m[i]
-                            guard v >= t2 else { continue }
-                            let gx = Int32(gxp[i]), gy = Int32(gyp[i])
-                            let ax = abs(gx), ay = abs(gy)
-                            // Neighbours along the gradient, quantised to 4 directions (tan 22.5° ≈ 53/128).
-                            let (a, b): (Int32, Int32)
-                            if ay * 128 < ax * 53 {
-                                (a, b) = (m[i - 1], m[i + 1])
-                            } else if ax * 128 < ay * 53 {
-                                (a, b) = (m[i - w], m[i + w])
-                            } else if (gx > 0) == (gy > 0) {
-                                (a, b) = (m[i - w - 1], m[i + w + 1])
-                            } else {
-                                (a, b) = (m[i - w + 1], m[i + w - 1])
+                            if keep[x] != 0 {
+                                let i = row + x
+                                found.append(Edge(x: Int32(x), y: Int32(y), angle: fastAtan2(Float(gyp[i]), Float(gxp[i])),
+                                                  magnitude: Float(m[i]).squareRoot()))
                             }
-                            if v >= a && v > b {
-                                found.append(Edge(x: Int32(x), y: Int32(y), angle: fastAtan2(Float(gy), Float(gx)), magnitude: Float(v).squareRoot()))
-                            }
+                            x += 1
                         }
                     }
                 }
@@ -154,10 +143,25 @@ struct EdgeMap: Sendable {
 extension EdgeMap {
     // The blur and Sobel rows, each a loop of its own so that the compiler vectorises it.
 
-    /// 1 where a squared magnitude reaches `threshold`, else 0.
+    /// Non-maximum suppression of one row (`m`, `gx`, `gy` at its start; the rows above and below
+    /// `width` away): 1 in `keep` where the squared magnitude reaches `threshold` and is a maximum
+    /// along the gradient, quantised to four directions (tan 22.5° ≈ 53/128), else 0. Every
+    /// neighbour is read and the one along the gradient selected, so the loop has no branches.
     @inline(never)
-    static func markStrong(_ m: UnsafePointer<Int32>, threshold: Int32, into out: UnsafeMutablePointer<UInt8>, count: Int) {
-        for x in 0..<count { out[x] = m[x] >= threshold ? 1 : 0 }
+    static func suppressRow(_ m: UnsafePointer<Int32>, gx: UnsafePointer<Int16>, gy: UnsafePointer<Int16>, width w: Int,
+                            threshold: Int32, columns: Range<Int>, into keep: UnsafeMutablePointer<UInt8>) {
+        for x in columns {
+            let v = m[x]
+            let sx = Int32(gx[x]), sy = Int32(gy[x])
+            // |g| of a 16-bit gradient, which cannot overflow 32 bits.
+            let ax = (sx ^ (sx >> 31)) &- (sx >> 31), ay = (sy ^ (sy >> 31)) &- (sy >> 31)
+            let left = m[x &- 1], right = m[x &+ 1], up = m[x &- w], down = m[x &+ w]
+            let upLeft = m[x &- w &- 1], downRight = m[x &+ w &+ 1], upRight = m[x &- w &+ 1], downLeft = m[x &+ w &- 1]
+            let across = ay &* 128 < ax &* 53, along = ax &* 128 < ay &* 53, falling = (sx > 0) == (sy > 0)
+            let a = across ? left : along ? up : falling ? upLeft : upRight
+            let b = across ? right : along ? down : falling ? downRight : downLeft
+            keep[x] = v >= threshold && v >= a && v > b ? 1 : 0
+        }
     }
 
     /// The horizontal [1 2 1] of a row (its ends repeated).
