@@ -76,31 +76,41 @@ enum HoughLines {
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
         let rhoBins = 2 * diagonal + 1
         // Votes fit 16 bits: the analysis plane is at most a few hundred pixels across.
-        var accumulator = [UInt16](repeating: 0, count: thetaBins * rhoBins)
-        let step = 2 * Double.pi / Double(thetaBins)
         // cos and sin per bin in 16.16 fixed point, already divided by the ρ step, so that a vote is
-        // two integer multiplies and a shift (this loop runs seven times per edge pixel).
-        let fixedCos = (0..<thetaBins).map { Int32((cos(Double($0) * step) / rhoStep * 65536).rounded()) }
-        let fixedSin = (0..<thetaBins).map { Int32((sin(Double($0) * step) / rhoStep * 65536).rounded()) }
+        // two integer multiplies and a shift (this loop runs seven times per edge pixel). The
+        // tables and the accumulator carry bins past each end of the circle (`spread` before it,
+        // one more after it, for a direction that rounds up to 2π), so that an edge's seven votes
+        // need no wrapping; those rows are then added to the bins they stand for (the same counts).
+        let spread = 3, rows = thetaBins + 2 * spread + 1
+        var accumulator = [UInt16](repeating: 0, count: rows * rhoBins)
+        let step = 2 * Double.pi / Double(thetaBins)
+        let fixedCos = (0..<rows).map { Int32((cos(Double(($0 - spread + thetaBins) % thetaBins) * step) / rhoStep * 65536).rounded()) }
+        let fixedSin = (0..<rows).map { Int32((sin(Double(($0 - spread + thetaBins) % thetaBins) * step) / rhoStep * 65536).rounded()) }
         let binsPerRadian = Float(Double(thetaBins) / (2 * .pi))
         accumulator.withUnsafeMutableBufferPointer { acc in
             fixedCos.withUnsafeBufferPointer { cosines in
                 fixedSin.withUnsafeBufferPointer { sines in
+                    guard let acc = acc.baseAddress, let cosines = cosines.baseAddress, let sines = sines.baseAddress else { return }
                     let offset = Int32(diagonal) << 16 + 32768
                     for edge in edges.edges {
                         var direction = edge.angle
                         if direction < 0 { direction += 2 * .pi }
-                        let center = Int(direction * binsPerRadian + 0.5)
-                        for delta in -3...3 {
-                            var bin = center + delta
-                            if bin < 0 { bin += thetaBins } else if bin >= thetaBins { bin -= thetaBins }
-                            let rho = (edge.x &* cosines[bin] &+ edge.y &* sines[bin] &+ offset) >> 16
-                            acc[bin * rhoBins + Int(rho)] &+= 1
+                        // The nearest bin less three, as a row of the tables (the bin plus `spread`).
+                        let first = Int(direction * binsPerRadian + 0.5)
+                        for row in first..<(first &+ 2 &* spread &+ 1) {
+                            let rho = (edge.x &* cosines[row] &+ edge.y &* sines[row] &+ offset) >> 16
+                            acc[row &* rhoBins &+ Int(rho)] &+= 1
                         }
+                    }
+                    for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
+                        let target = acc + ((row - spread + thetaBins) % thetaBins + spread) * rhoBins, source = acc + row * rhoBins
+                        for r in 0..<rhoBins { target[r] &+= source[r] }
                     }
                 }
             }
         }
+        // The circle's own bins, from bin 0.
+        let circle = spread * rhoBins..<(spread + thetaBins) * rhoBins
         // Peaks: strongest first, each suppressing its neighbourhood of ±3° and ±6 pixels (θ wraps around).
         let minimumVotes = UInt16(max(10, min(edges.width, edges.height) / 16))
         var cells: [(index: Int, votes: UInt16)] = []
@@ -109,7 +119,7 @@ enum HoughLines {
         var power: UInt16 = 1
         while power <= minimumVotes / 2 { power *= 2 }
         let high = UInt64(~(power - 1)) * 0x0001_0001_0001_0001
-        accumulator.withUnsafeBufferPointer { acc in
+        accumulator[circle].withUnsafeBufferPointer { acc in
             let raw = UnsafeRawPointer(acc.baseAddress!)
             // Only cells that are maxima of their 3×3 neighbourhood can be peaks.
             for bin in 0..<thetaBins {
@@ -134,7 +144,7 @@ enum HoughLines {
         // A line whose polarity flips along its length (the grid of a checked cloth, where the
         // squares alternate dark and light) has as many votes at (θ + π, −ρ) as at (θ, ρ); the side
         // of a document keeps one polarity. Flipping lines are texture, not candidates.
-        accumulator.withUnsafeBufferPointer { acc in
+        accumulator[circle].withUnsafeBufferPointer { acc in
             cells.removeAll { cell in
                 let bin = cell.index / rhoBins, r = cell.index % rhoBins
                 let oppositeBin = (bin + thetaBins / 2) % thetaBins, oppositeR = 2 * diagonal - r
