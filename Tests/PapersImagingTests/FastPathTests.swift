@@ -85,6 +85,13 @@ struct FastPathTests {
         }
     }
 
+    @Test("a ninth by multiply and shift is the rounded-down quotient over the whole range of smoothed second differences")
+    func ninth() {
+        for v in Int32(0)...Int32(4 * 255 * 9) {
+            #expect(QualityMeasures.ninth(v) == v / 9, "\(v)")
+        }
+    }
+
     @Test("edge thinning without branches keeps exactly the pixels the plain rule keeps")
     func edgeSuppression() throws {
         var random = SeededRandom(seed: 23)
