@@ -85,6 +85,35 @@ struct FastPathTests {
         }
     }
 
+    @Test("the analysis plane and its colourfulness, four blocks at a time, equal the spread samples of each block one at a time")
+    func spreadPlanes() throws {
+        var random = SeededRandom(seed: 41)
+        // Frames whose last sample is the last pixel (no byte past it to read), RGB and RGBA, and
+        // widths that leave blocks after the last group of four.
+        for (width, height, channels, factor) in [(64, 32, 3, 4), (67, 35, 3, 4), (96, 40, 4, 8), (41, 9, 3, 4), (120, 60, 3, 5)] {
+            let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let frame = try #require(Image(width: width, height: height, format: channels == 3 ? .rgb : .rgba, pixels: pixels))
+            let plane = AnalysisPlane(frame: frame, factor: factor)
+            let chroma = try #require(plane.chroma())
+            let (a, b) = (factor / 4, factor / 4 + factor / 2)
+            for oy in 0..<plane.image.height {
+                for ox in 0..<plane.image.width {
+                    let samples = [(a, a), (b, a), (a, b), (b, b)].map { (dx, dy) in
+                        ((oy * factor + dy) * width + ox * factor + dx) * channels
+                    }
+                    let sums = (0..<3).map { channel in samples.reduce(0) { $0 + Int(pixels[$1 + channel]) } }
+                    let gray = (77 * sums[0] + 150 * sums[1] + 29 * sums[2] + 512) >> 10
+                    let spread = samples.reduce(0) { total, i in
+                        let rgb = [pixels[i], pixels[i + 1], pixels[i + 2]].map(Int.init)
+                        return total + rgb.max()! - rgb.min()!
+                    }
+                    #expect(Int(plane.image.pixels[oy * plane.image.width + ox]) == gray, "\(width)×\(height) gray at \(ox), \(oy)")
+                    #expect(Int(chroma.pixels[oy * chroma.width + ox]) == (spread + 2) / 4, "\(width)×\(height) chroma at \(ox), \(oy)")
+                }
+            }
+        }
+    }
+
     @Test("a ninth by multiply and shift is the rounded-down quotient over the whole range of smoothed second differences")
     func ninth() {
         for v in Int32(0)...Int32(4 * 255 * 9) {

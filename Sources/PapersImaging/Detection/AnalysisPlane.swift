@@ -36,7 +36,7 @@ struct AnalysisPlane: Sendable {
             out.withUnsafeMutableBufferPointer { target in
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                 if k >= 4 {
-                    Self.spreadColour(src, stride: stride, channels: c, origin: (originX, originY), factor: k,
+                    Self.spreadColour(src, count: source.count, stride: stride, channels: c, origin: (originX, originY), factor: k,
                                       into: dst, width: width, height: height)
                     return
                 }
@@ -94,7 +94,7 @@ struct AnalysisPlane: Sendable {
                     }
                     if k >= 4, c >= 3 {
                         // The common case (a colour camera frame), unrolled: 2×2 samples per block.
-                        Self.shrinkColour(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
+                        Self.shrinkColour(src, count: source.count, stride: stride, channels: c, origin: (rx, ry), factor: k,
                                           into: dst, width: outWidth, height: outHeight)
                         return
                     }
@@ -188,23 +188,38 @@ struct AnalysisPlane: Sendable {
     }
 
     /// The colourfulness (max − min of R, G, B) averaged over 2×2 spread samples per k×k block.
-    private static func spreadColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+    private static func spreadColour(_ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int),
                                      factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
         @inline(__always) func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
             let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
             return max(r, g, b) &- min(r, g, b)
         }
-        forEachSpreadBlock(src, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height) {
+        /// Each lane's sample (R, G, B in its low bytes) to its spread: the bytes' maximum and
+        /// minimum over the lane moved down by none, one and two bytes, low byte kept.
+        @inline(__always) func spread(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            let r = unsafeBitCast(v, to: SIMD16<UInt8>.self), g = unsafeBitCast(v &>> 8, to: SIMD16<UInt8>.self)
+            let b = unsafeBitCast(v &>> 16, to: SIMD16<UInt8>.self)
+            let difference = pointwiseMax(pointwiseMax(r, g), b) &- pointwiseMin(pointwiseMin(r, g), b)
+            return unsafeBitCast(difference, to: SIMD4<UInt32>.self) & 255
+        }
+        forEachSpreadBlock(src, count: count, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height,
+                           four: { s0, s1, s2, s3 in (spread(s0) &+ spread(s1) &+ spread(s2) &+ spread(s3) &+ 2) &>> 2 }) {
             p0, p1, p2, p3 in
             UInt8(truncatingIfNeeded: (spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3) &+ 2) / 4)
         }
     }
 
     /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).
-    private static func shrinkColour(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+    private static func shrinkColour(_ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int),
                                      factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        forEachSpreadBlock(src, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height) {
-            p0, p1, p2, p3 in
+        forEachSpreadBlock(src, count: count, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height,
+                           four: { s0, s1, s2, s3 in
+            let low = SIMD4<UInt32>(repeating: 255)
+            let r = (s0 & low) &+ (s1 & low) &+ (s2 & low) &+ (s3 & low)
+            let g = ((s0 &>> 8) & low) &+ ((s1 &>> 8) & low) &+ ((s2 &>> 8) & low) &+ ((s3 &>> 8) & low)
+            let b = ((s0 &>> 16) & low) &+ ((s1 &>> 16) & low) &+ ((s2 &>> 16) & low) &+ ((s3 &>> 16) & low)
+            return (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) &>> 10
+        }) { p0, p1, p2, p3 in
             let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
             let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
             let b = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
@@ -214,21 +229,46 @@ struct AnalysisPlane: Sendable {
 
     /// Writes `value` of each k×k block's 2×2 spread samples (at k/4 and k/4 + k/2 across and down)
     /// into its analysis pixel: the walk the gray and colourfulness planes share.
+    ///
+    /// Four blocks go at a time through `four`, given each sample position's pixels of the four
+    /// blocks as lanes (R, G, B in a lane's low bytes, one 32-bit load each, low byte first as on
+    /// every platform Papers runs on); `value` takes the rest, and any block whose last sample's
+    /// fourth byte would lie past the `count` bytes of the frame.
     @inline(__always)
     private static func forEachSpreadBlock(
-        _ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int), factor k: Int,
+        _ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int), factor k: Int,
         into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+        four: (SIMD4<UInt32>, SIMD4<UInt32>, SIMD4<UInt32>, SIMD4<UInt32>) -> SIMD4<UInt32>,
         _ value: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> UInt8
     ) {
         let a = k / 4, b = k / 4 + k / 2
         let step = k * c, dx = (b - a) * c
+        let raw = UnsafeRawPointer(src)
         for oy in 0..<height {
-            let line0 = src + (origin.y + oy * k + a) * stride + (origin.x + a) * c
-            let line1 = line0 + (b - a) * stride
+            let first0 = (origin.y + oy * k + a) * stride + (origin.x + a) * c
+            let first1 = first0 + (b - a) * stride
+            let line0 = src + first0, line1 = src + first1
             let row = dst + oy * width
-            for ox in 0..<width {
+            // Blocks whose every 32-bit load stays inside the frame.
+            let room = count - 4 - first1 - dx
+            let safe = room < 0 ? 0 : min(width, room / step + 1)
+            var ox = 0
+            while ox + 4 <= safe {
+                @inline(__always) func lanes(_ offset: Int) -> SIMD4<UInt32> {
+                    let at = offset + ox * step
+                    return SIMD4(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)),
+                                 UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + step, as: UInt32.self)),
+                                 UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 2 * step, as: UInt32.self)),
+                                 UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 3 * step, as: UInt32.self)))
+                }
+                let values = four(lanes(first0), lanes(first0 + dx), lanes(first1), lanes(first1 + dx))
+                UnsafeMutableRawPointer(row + ox).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: values), as: SIMD4<UInt8>.self)
+                ox += 4
+            }
+            while ox < width {
                 let p0 = line0 + ox * step, p2 = line1 + ox * step
                 row[ox] = value(p0, p0 + dx, p2, p2 + dx)
+                ox += 1
             }
         }
     }
