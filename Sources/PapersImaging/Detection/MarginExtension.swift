@@ -44,11 +44,14 @@ enum MarginExtension {
                 var mx = -sin(angle), my = cos(angle)
                 if mx * nx + my * ny < 0 { mx = -mx; my = -my }
                 for offset in stride(from: 2.0, through: max(2, reach * span), by: 1) {
-                    let probe = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, length: length)
-                    guard probe.support >= minimumSupport, probe.inside < evenDeviation,
-                          probe.support > best?.support ?? 0 else { continue }
+                    // The edge support first: most lines have too little, and need no bands measured.
+                    let support = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, length: length,
+                                         bands: false).support
+                    guard support >= minimumSupport, support > best?.support ?? 0,
+                          sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, length: length).inside < evenDeviation
+                    else { continue }
                     let ox = mid.x - mx * offset, oy = mid.y - my * offset
-                    best = (probe.support, Line(theta: atan2(my, mx), rho: ox * mx + oy * my, votes: 0))
+                    best = (support, Line(theta: atan2(my, mx), rho: ox * mx + oy * my, votes: 0))
                 }
             }
             if let best {
@@ -70,9 +73,10 @@ enum MarginExtension {
 
     /// Along the line through `mid` moved `offset` pixels outwards (against the inward normal
     /// `nx`, `ny`), over the middle 80% of `length`: the fraction of samples on an edge across it
-    /// (either polarity), and the brightness deviation three pixels inside and outside it.
+    /// (either polarity), and the brightness deviation three pixels inside and outside it (not
+    /// measured, infinite, without `bands`).
     static func sample(_ edges: EdgeMap, mid: Point, direction: Double, nx: Double, ny: Double,
-                       offset: Double, length: Double) -> (support: Double, inside: Double, outside: Double) {
+                       offset: Double, length: Double, bands: Bool = true) -> (support: Double, inside: Double, outside: Double) {
         let dx = cos(direction), dy = sin(direction)
         let ox = mid.x - nx * offset, oy = mid.y - ny * offset
         let w = edges.width, h = edges.height
@@ -88,6 +92,7 @@ enum MarginExtension {
             let index = y * w + x
             let m = Double(edges.magnitude(at: index))
             if m >= Double(edges.threshold), abs(Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m > 0.93 { hits += 1 }
+            guard bands else { continue }
             let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
             inside.add(edges, x: px + bx, y: py + by)
             outside.add(edges, x: px - bx, y: py - by)
