@@ -114,6 +114,20 @@ struct FastPathTests {
         }
     }
 
+    @Test("the edges of a band of rows, found by binary search, are those a filter keeps")
+    func edgeRows() throws {
+        var random = SeededRandom(seed: 29)
+        let (width, height) = (120, 80)
+        let pixels = (0..<(width * height)).map { i in UInt8((i % width) / 10 % 2 == 0 ? 40 : 200) &+ UInt8.random(in: 0...20, using: &random) }
+        let map = EdgeMap(try #require(Image(width: width, height: height, format: .gray, pixels: pixels)))
+        #expect(map.edges.count > 500)
+        let bands: [ClosedRange<Double>] = [-5.0...3.2, 10.5...10.7, 17.0...17.0, 30.4...61.9, 70.0...200.0, -9.0...(-2.0), 90.0...100.0]
+        for rows in bands {
+            let expected = map.edges.filter { (edge: EdgeMap.Edge) -> Bool in rows.contains(Double(edge.y)) }
+            #expect(map.edges(inRows: rows).map { [$0.x, $0.y] } == expected.map { [$0.x, $0.y] }, "\(rows)")
+        }
+    }
+
     @Test("a ninth by multiply and shift is the rounded-down quotient over the whole range of smoothed second differences")
     func ninth() {
         for v in Int32(0)...Int32(4 * 255 * 9) {

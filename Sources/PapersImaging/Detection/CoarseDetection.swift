@@ -105,18 +105,29 @@ enum CoarseDetection {
                 for offset in stride(from: -reach, through: reach, by: 1) {
                     let ox = mid.x + nx * offset, oy = mid.y + ny * offset
                     var brighterInside = 0, darkerInside = 0
-                    var inside = BandSpread()
                     let samples = Int(length * 0.8 / 2)
-                    for s in 0..<samples {
+                    /// Sample `s`'s position along the line, and its pixel when that lies inside the map's border.
+                    @inline(__always) func at(_ s: Int) -> (t: Double, x: Int, y: Int)? {
                         let t = (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8
                         let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
-                        guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { continue }
-                        inside.add(edges, x: ox + dx * t + nx * BandSpread.depth, y: oy + dy * t + ny * BandSpread.depth)
+                        guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { return nil }
+                        return (t, x, y)
+                    }
+                    for s in 0..<samples {
+                        guard let (_, x, y) = at(s) else { continue }
                         let index = y * edges.width + x
                         let m = Double(edges.magnitude(at: index))
                         guard m >= Double(edges.threshold) else { continue }
                         let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
                         if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
+                    }
+                    // The band only divides the edge count: a line with no more edges than the best
+                    // score cannot beat it, and its band is not measured.
+                    guard Double(brighterInside + darkerInside) > (best?.score ?? 0) else { continue }
+                    var inside = BandSpread()
+                    for s in 0..<samples {
+                        guard let (t, _, _) = at(s) else { continue }
+                        inside.add(edges, x: ox + dx * t + nx * BandSpread.depth, y: oy + dy * t + ny * BandSpread.depth)
                     }
                     let score = Double(brighterInside + darkerInside) / (1 + (inside.deviation ?? 0) / 20)
                     if score > (best?.score ?? 0) {

@@ -93,7 +93,9 @@ public enum DocumentDetector {
             let dx = (b.x - a.x) / length, dy = (b.y - a.y) / length
             let nx = -dy, ny = dx
             var points: [(x: Double, y: Double, weight: Double)] = []
-            for edge in edges.edges {
+            // Edges are in row order: only the rows the side's band can reach are read.
+            let rows = (min(a.y, b.y) - 3)...(max(a.y, b.y) + 3)
+            for edge in edges.edges(inRows: rows) {
                 let px = Double(edge.x) - a.x, py = Double(edge.y) - a.y
                 let along = px * dx + py * dy
                 guard along > 0.05 * length, along < 0.95 * length, abs(px * nx + py * ny) <= 2.5 else { continue }

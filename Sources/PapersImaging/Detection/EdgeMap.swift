@@ -211,6 +211,27 @@ extension EdgeMap {
 }
 
 extension EdgeMap {
+    /// The edges whose row lies in `rows` (which may reach past the map), in order: ``edges`` is
+    /// in row order, so they are one stretch of it, found by two binary searches.
+    func edges(inRows rows: ClosedRange<Double>) -> ArraySlice<Edge> {
+        /// The index of the first edge whose row is `row` or more.
+        func start(_ row: Int32) -> Int {
+            var low = 0, high = edges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if edges[middle].y < row { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        guard rows.lowerBound.isFinite, rows.upperBound.isFinite else { return edges[...] }
+        let first = Int32(clamping: Int(max(-1, min(Double(Int32.max - 1), rows.lowerBound.rounded(.up)))))
+        let last = Int32(clamping: Int(max(-1, min(Double(Int32.max - 1), rows.upperBound.rounded(.down)))))
+        guard first <= last else { return [] }
+        return edges[start(first)..<start(last + 1)]
+    }
+}
+
+extension EdgeMap {
     /// Read access to the gradients for the side tests of the quadrilateral search, which probe
     /// thousands of points per frame: no array accessor per probe.
     struct Probe {
