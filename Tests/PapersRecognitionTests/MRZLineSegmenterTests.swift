@@ -22,6 +22,16 @@ struct MRZLineSegmenterTests {
         return image
     }
 
+    @Test("a line's length is told by whether its characters fill the ink at the print's period", arguments: [36, 44])
+    func lengthFromPeriod(count: Int) throws {
+        let image = Self.leaningLine(lean: 0, count: count)
+        let line = TextLine(minX: 20, maxX: Double(20 + count * 16), intercept: 30, slope: 0, height: 20)
+        let prepared = try #require(MRZLineSegmenter.prepare(image, line: line))
+        #expect(prepared.period != nil)
+        #expect(prepared.spansEvenly(count: count))
+        #expect(!prepared.spansEvenly(count: count == 36 ? 44 : 36))
+    }
+
     @Test("the lean of the glyphs is measured, either way and upright", arguments: [0.0, 0.25, -0.2])
     func slant(lean: Double) throws {
         let image = Self.leaningLine(lean: lean)

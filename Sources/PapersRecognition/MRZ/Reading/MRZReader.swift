@@ -74,7 +74,20 @@ public struct MRZReader: Sendable {
                         source = upright
                     }
                     var prepared = PreparedLines(count: textLines.count)
-                    for length in lineLengths(forLineCount: textLines.count) {
+                    var lengths = lineLengths(forLineCount: textLines.count)
+                    if lengths.count > 1 {
+                        // The length whose characters fill the first line's ink at its print's period
+                        // goes first (a TD2 line is not read as a passport's first): the other is
+                        // tried only when it gives no clean reading. The line straightened here is
+                        // the one `decode` would make.
+                        if prepared.lines[0] == nil {
+                            prepared.lines[0] = .some(MRZLineSegmenter.prepare(source, line: textLines[0], picture: sourcePicture))
+                        }
+                        if let first = prepared.lines[0] ?? nil, let fitting = lengths.firstIndex(where: first.spansEvenly(count:)) {
+                            lengths.insert(lengths.remove(at: fitting), at: 0)
+                        }
+                    }
+                    for length in lengths {
                         guard let decoded = decode(source, lines: textLines, length: length, picture: sourcePicture,
                                                    prepared: &prepared) else { continue }
                         if best.map({ Self.better(decoded, than: $0) }) ?? true { best = decoded }

@@ -43,6 +43,15 @@ struct PreparedLine: Sendable {
     let period: Double?
     /// The columns sampled inside the picture (see ``SegmentedLine/visible``); `nil` when none are.
     let visible: ClosedRange<Double>?
+
+    /// Whether `count` characters fill the inked span at the print's ``period`` (within the 5%
+    /// that ``MRZLineSegmenter/fitGrid(profile:first:last:count:period:)`` allows before it
+    /// anchors the grid at one end instead); false when the profile shows no period.
+    func spansEvenly(count: Int) -> Bool {
+        guard let period else { return false }
+        let spanPitch = Double(last + 1 - first) / (Double(count) - 0.3)
+        return abs(spanPitch - period) <= MRZLineSegmenter.periodTolerance * period
+    }
 }
 
 /// Straightens one located MRZ line and fits the fixed-pitch grid of its `count` characters.
@@ -123,6 +132,10 @@ enum MRZLineSegmenter {
         return refined
     }
 
+    /// How far the inked span's pitch may stray from the print's period (a fraction of it) for
+    /// the grid to be fitted to the span rather than anchored at one end.
+    static let periodTolerance = 0.05
+
     /// The grid whose `count + 1` boundaries cross the least ink while the cells cover the inked
     /// span `first..<last`. Boundary `i` sits at `offset + pitch·i + bend·i²`: the bend absorbs the
     /// steady change of pitch that perspective (of the photo, or a slightly wrong straightening)
@@ -134,7 +147,7 @@ enum MRZLineSegmenter {
         let n = Double(count)
         // A glyph is about 0.7 pitch wide, so the span is about (n − 0.3) pitches.
         let spanPitch = (last - first) / (n - 0.3)
-        if let period, abs(spanPitch - period) > 0.05 * period {
+        if let period, abs(spanPitch - period) > periodTolerance * period {
             return fitAnchoredGrid(profile: profile, first: first, last: last, count: count, period: period)
         }
         let estimate = spanPitch
