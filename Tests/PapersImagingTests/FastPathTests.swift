@@ -248,7 +248,7 @@ struct FastPathTests {
                 }
                 if mild {
                     mildPixels += columns.count
-                    if columns.count == min(WarpWalk.tile, width - columns.lowerBound) { mildInWholeTiles += columns.count }
+                    if columns.count == min(WarpWalk.tileWidth, width - columns.lowerBound) { mildInWholeTiles += columns.count }
                 }
             }
             #expect(covered.allSatisfy { $0 }, "trial \(trial): every output pixel is walked once")

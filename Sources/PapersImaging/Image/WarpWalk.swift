@@ -1,4 +1,4 @@
-/// The output pixels of a perspective warp, walked in tiles of ``tile``×``tile``: for each row of
+/// The output pixels of a perspective warp, walked in tiles of ``tileWidth``×``tile``: for each row of
 /// a tile, the source position of its first pixel, the step to the next pixel and how much that
 /// step changes from pixel to pixel, in 32.32 fixed point.
 ///
@@ -11,8 +11,11 @@
 /// document in cache. Positions are the continuous map of output pixel centres less half a pixel
 /// (pixel `i` covers `i…i+1`), unclamped: each warp decides what lies outside.
 struct WarpWalk {
-    /// The side of a tile, in output pixels.
+    /// The height of a tile, in output pixels.
     static let tile = 32
+    /// The width of a tile, in output pixels: wider than tall, so that a row span's setup (three
+    /// positions of the exact map and the proof) is shared by more pixels.
+    static let tileWidth = 64
     /// Fraction bits of the fixed-point positions and steps.
     static let fractionBits = 32
     /// One fixed-point unit (a pixel).
@@ -91,8 +94,8 @@ struct WarpWalk {
     @inline(__always)
     func forEachSpan(_ body: (_ row: Int, _ columns: Range<Int>, _ span: Span) -> Void) {
         for tileY in stride(from: 0, to: height, by: Self.tile) {
-            for tileX in stride(from: 0, to: width, by: Self.tile) {
-                let end = Swift.min(width, tileX + Self.tile)
+            for tileX in stride(from: 0, to: width, by: Self.tileWidth) {
+                let end = Swift.min(width, tileX + Self.tileWidth)
                 for row in tileY..<Swift.min(height, tileY + Self.tile) {
                     let v = Double(row) + 0.5
                     var start = tileX
