@@ -112,9 +112,7 @@ struct EdgeMap: Sendable {
                     let end = max(2, w - 2)
                     for y in 2..<max(2, h - 2) {
                         let row = y * w
-                        if end > 2 {
-                            Self.suppressRow(m + row, gx: gxp + row, gy: gyp + row, width: w, threshold: t2, columns: 2..<end, into: keep)
-                        }
+                        Self.suppressRow(m + row, gx: gxp + row, gy: gyp + row, width: w, threshold: t2, columns: 2..<end, into: keep)
                         var x = 2
                         while x < end {
                             if UnsafeRawPointer(keep + x).loadUnaligned(as: UInt64.self) == 0 {
@@ -224,8 +222,8 @@ extension EdgeMap {
             return low
         }
         guard rows.lowerBound.isFinite, rows.upperBound.isFinite else { return edges[...] }
-        let first = Int32(clamping: Int(max(-1, min(Double(Int32.max - 1), rows.lowerBound.rounded(.up)))))
-        let last = Int32(clamping: Int(max(-1, min(Double(Int32.max - 1), rows.upperBound.rounded(.down)))))
+        let first = Int32(max(-1, min(Double(Int32.max - 1), rows.lowerBound.rounded(.up))))
+        let last = Int32(max(-1, min(Double(Int32.max - 1), rows.upperBound.rounded(.down))))
         guard first <= last else { return [] }
         return edges[start(first)..<start(last + 1)]
     }

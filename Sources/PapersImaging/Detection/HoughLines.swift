@@ -82,10 +82,12 @@ enum HoughLines {
         // one more after it, for a direction that rounds up to 2π), so that an edge's seven votes
         // need no wrapping; those rows are then added to the bins they stand for (the same counts).
         let spread = 3, rows = thetaBins + 2 * spread + 1
+        /// The bin a row of the tables and the accumulator stands for.
+        func bin(ofRow row: Int) -> Int { (row - spread + thetaBins) % thetaBins }
         var accumulator = [UInt16](repeating: 0, count: rows * rhoBins)
         let step = 2 * Double.pi / Double(thetaBins)
-        let fixedCos = (0..<rows).map { Int32((cos(Double(($0 - spread + thetaBins) % thetaBins) * step) / rhoStep * 65536).rounded()) }
-        let fixedSin = (0..<rows).map { Int32((sin(Double(($0 - spread + thetaBins) % thetaBins) * step) / rhoStep * 65536).rounded()) }
+        let fixedCos = (0..<rows).map { Int32((cos(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
+        let fixedSin = (0..<rows).map { Int32((sin(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
         let binsPerRadian = Float(Double(thetaBins) / (2 * .pi))
         accumulator.withUnsafeMutableBufferPointer { acc in
             fixedCos.withUnsafeBufferPointer { cosines in
@@ -103,7 +105,7 @@ enum HoughLines {
                         }
                     }
                     for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
-                        let target = acc + ((row - spread + thetaBins) % thetaBins + spread) * rhoBins, source = acc + row * rhoBins
+                        let target = acc + (bin(ofRow: row) + spread) * rhoBins, source = acc + row * rhoBins
                         for r in 0..<rhoBins { target[r] &+= source[r] }
                     }
                 }

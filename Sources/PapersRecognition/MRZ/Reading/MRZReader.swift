@@ -79,11 +79,9 @@ public struct MRZReader: Sendable {
                         // The length whose characters fill the first line's ink at its print's period
                         // goes first (a TD2 line is not read as a passport's first): the other is
                         // tried only when it gives no clean reading. The line straightened here is
-                        // the one `decode` would make.
-                        if prepared.lines[0] == nil {
-                            prepared.lines[0] = .some(MRZLineSegmenter.prepare(source, line: textLines[0], picture: sourcePicture))
-                        }
-                        if let first = prepared.lines[0] ?? nil, let fitting = lengths.firstIndex(where: first.spansEvenly(count:)) {
+                        // the one `decode` reads.
+                        if let first = prepared.line(0, of: textLines, in: source, picture: sourcePicture),
+                           let fitting = lengths.firstIndex(where: first.spansEvenly(count:)) {
                             lengths.insert(lengths.remove(at: fitting), at: 0)
                         }
                     }
@@ -125,6 +123,15 @@ public struct MRZReader: Sendable {
     struct PreparedLines {
         var lines: [PreparedLine??]
         init(count: Int) { lines = Array(repeating: nil, count: count) }
+
+        /// Line `number` of `lines` straightened from `gray` (see ``MRZLineSegmenter/prepare(_:line:picture:)``),
+        /// made on first need; `nil` when there is no usable line there.
+        mutating func line(_ number: Int, of lines: [TextLine], in gray: Image, picture: Quadrilateral?) -> PreparedLine? {
+            if self.lines[number] == nil {
+                self.lines[number] = .some(MRZLineSegmenter.prepare(gray, line: lines[number], picture: picture))
+            }
+            return self.lines[number] ?? nil
+        }
     }
 
     /// Segments and classifies every line at `length` characters, then decodes; the lines are
@@ -135,11 +142,9 @@ public struct MRZReader: Sendable {
         var washedOut: [[Bool]] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
         var patches: [Float] = []
-        for (number, textLine) in lines.enumerated() {
-            if prepared.lines[number] == nil {
-                prepared.lines[number] = .some(MRZLineSegmenter.prepare(gray, line: textLine, picture: picture))
-            }
-            guard let ready = prepared.lines[number]!, let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
+        for number in lines.indices {
+            guard let ready = prepared.line(number, of: lines, in: gray, picture: picture),
+                  let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
             // The line's visible cells are classified together (see OCRBClassifier).
             let visible = (0..<length).filter(line.isVisible)
             patches.removeAll(keepingCapacity: true)

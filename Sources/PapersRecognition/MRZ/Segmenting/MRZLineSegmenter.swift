@@ -49,8 +49,7 @@ struct PreparedLine: Sendable {
     /// anchors the grid at one end instead); false when the profile shows no period.
     func spansEvenly(count: Int) -> Bool {
         guard let period else { return false }
-        let spanPitch = Double(last + 1 - first) / (Double(count) - 0.3)
-        return abs(spanPitch - period) <= MRZLineSegmenter.periodTolerance * period
+        return !MRZLineSegmenter.strays(first: Double(first), last: Double(last + 1), count: count, period: period)
     }
 }
 
@@ -136,6 +135,13 @@ enum MRZLineSegmenter {
     /// the grid to be fitted to the span rather than anchored at one end.
     static let periodTolerance = 0.05
 
+    /// Whether `count` cells over the inked span `first..<last` would have a pitch more than
+    /// ``periodTolerance`` away from the print's `period` (a glyph is about 0.7 pitch wide, so the
+    /// span is about `count − 0.3` pitches).
+    static func strays(first: Double, last: Double, count: Int, period: Double) -> Bool {
+        abs((last - first) / (Double(count) - 0.3) - period) > periodTolerance * period
+    }
+
     /// The grid whose `count + 1` boundaries cross the least ink while the cells cover the inked
     /// span `first..<last`. Boundary `i` sits at `offset + pitch·i + bend·i²`: the bend absorbs the
     /// steady change of pitch that perspective (of the photo, or a slightly wrong straightening)
@@ -147,7 +153,7 @@ enum MRZLineSegmenter {
         let n = Double(count)
         // A glyph is about 0.7 pitch wide, so the span is about (n − 0.3) pitches.
         let spanPitch = (last - first) / (n - 0.3)
-        if let period, abs(spanPitch - period) > periodTolerance * period {
+        if let period, strays(first: first, last: last, count: count, period: period) {
             return fitAnchoredGrid(profile: profile, first: first, last: last, count: count, period: period)
         }
         let estimate = spanPitch
