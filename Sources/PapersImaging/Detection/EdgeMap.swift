@@ -252,6 +252,23 @@ extension EdgeMap {
             guard dot * dot > 0.8649 * Double(m2v) else { return 0 }
             return dot > 0 ? 1 : -1
         }
+
+        /// Whether ``alignment(x:y:nx:ny:)`` finds +1 (`along`) or −1 (`against`) at (`x`, `y`)
+        /// or one step either way along (`nx`, `ny`), as 1 or 0, without a branch: the three probes'
+        /// outcomes are unpredictable. The three pixels must lie in the map.
+        @inline(__always)
+        func polarities(x px: Double, y py: Double, nx: Double, ny: Double) -> (along: Int32, against: Int32) {
+            var along: Int32 = 0, against: Int32 = 0
+            for offset in -1...1 {
+                let index = Int(py + ny * Double(offset) + 0.5) * width + Int(px + nx * Double(offset) + 0.5)
+                let m2v = m2[index]
+                let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
+                let aligned: Int32 = (m2v >= threshold2 ? 1 : 0) & (dot * dot > 0.8649 * Double(m2v) ? 1 : 0)
+                along |= aligned & (dot > 0 ? 1 : 0)
+                against |= aligned & (dot > 0 ? 0 : 1)
+            }
+            return (along, against)
+        }
     }
 
     /// Calls `body` with a ``Probe`` of this map.

@@ -29,7 +29,10 @@ struct Line: Sendable, Hashable {
 
     /// The angle between two normals, 0…π (π for edges facing each other or away from each other).
     func normalAngle(to other: Line) -> Double {
-        var d = abs(theta - other.theta).truncatingRemainder(dividingBy: 2 * .pi)
+        // Angles under 2π are their own remainder (the division is left out: it is a library call,
+        // and candidate searches compare lines by the thousand).
+        var d = abs(theta - other.theta)
+        if d >= 2 * .pi { d = d.truncatingRemainder(dividingBy: 2 * .pi) }
         if d > .pi { d = 2 * .pi - d }
         return d
     }
@@ -39,7 +42,10 @@ struct Line: Sendable, Hashable {
 
     /// The unsigned angle between two lines' directions, in radians, 0…π/2.
     func angle(to other: Line) -> Double {
-        var d = abs(theta - other.theta).truncatingRemainder(dividingBy: .pi)
+        // The remainder of a difference under 2π is the difference, or the difference less π,
+        // which is exact (within a factor of two of π).
+        var d = abs(theta - other.theta)
+        if d >= .pi { d = d < 2 * .pi ? d - .pi : d.truncatingRemainder(dividingBy: .pi) }
         if d > .pi / 2 { d = .pi - d }
         return d
     }

@@ -66,15 +66,9 @@ struct LineProfile {
                         if px >= 2, py >= 2, px < maxX, py < maxY {
                             sumInside += 1
                             // An edge of the line's polarity within a pixel across it, or else one of the other.
-                            var hit = false, against = false
-                            for offset in -1...1 where !hit {
-                                switch probe.alignment(x: px + c * Double(offset), y: py + s * Double(offset), nx: c, ny: s) {
-                                case 1: hit = true
-                                case -1: against = true
-                                default: break
-                                }
-                            }
-                            if hit { sumHits += 1 } else if against { sumReversed += 1 }
+                            let (along, against) = probe.polarities(x: px, y: py, nx: c, ny: s)
+                            sumHits &+= along
+                            sumReversed &+= against & (1 &- along)
                         }
                         let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
                         if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {

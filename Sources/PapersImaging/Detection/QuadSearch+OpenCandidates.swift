@@ -61,8 +61,9 @@ extension QuadSearch {
                 let quad = Quadrilateral(p0, p1, p2, p3)
                 guard quad.isConvex, quad.area > 0.03 * w * h else { continue }
                 let far = Line(theta: base.theta + .pi, rho: -(p2.x * base.cosTheta + p2.y * base.sinTheta), votes: 0)
-                var candidate = scored(quad, lines: [base, l2, far, l1], profiles: [profiles[m], profiles[i2], nil, profiles[i1]],
-                                       channel: channel)
+                let scores = sideScores((p0, p1, p2, p3), sides: (m, i2, -1, i1), profiles: profiles)
+                var candidate = Candidate(quad, lines: [base, l2, far, l1], profiles: [profiles[m], profiles[i2], nil, profiles[i1]],
+                                          scores: scores, channel: channel)
                 // The two side lines must be seen along most of their run inside the frame.
                 // All three seen sides must part the document from the same surface: similar
                 // contrast across each (a line of wood grain or a shadow beside a side does not).

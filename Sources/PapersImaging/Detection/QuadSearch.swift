@@ -44,7 +44,7 @@ enum QuadSearch {
         // Every side lies on a detected line: score each line once along its whole length, then
         // any side of any candidate in constant time.
         let profiles = lines.map { LineProfile(line: $0, edges: edges) }
-        var candidates: [Candidate] = []
+        var closed: [(quad: Quadrilateral, sides: (Int, Int, Int, Int), scores: SideScores)] = []
         for a in 0..<pairs.count {
             for b in (a + 1)..<pairs.count {
                 let (ia1, ia2) = pairs[a], (ib1, ib2) = pairs[b]
@@ -66,14 +66,21 @@ enum QuadSearch {
                 guard area > 0.03 * frameArea else { continue }
                 let long = max(quad.meanWidth, quad.meanHeight), short = min(quad.meanWidth, quad.meanHeight)
                 guard short > 0, long / short < 3.2 else { continue }
-                let sides = [a1, b2, a2, b1]
-                candidates.append(scored(quad, lines: sides, profiles: [profiles[ia1], profiles[ib2], profiles[ia2], profiles[ib1]],
-                                         channel: channel))
+                // Scored here, made a `Candidate` (arrays of lines and profiles) only if it passes the cut below.
+                let sides = (ia1, ib2, ia2, ib1)
+                closed.append((quad, sides, sideScores(corners, sides: sides, profiles: profiles)))
             }
         }
-        candidates += openCandidates(lines: lines, pairs: pairs, profiles: profiles, width: w, height: h, channel: channel)
-        let strongest = candidates.map(\.coverage).max() ?? 0
-        return candidates.filter { $0.coverage >= strongest * 0.4 }
+        let open = openCandidates(lines: lines, pairs: pairs, profiles: profiles, width: w, height: h, channel: channel)
+        let strongest = max(closed.map(\.scores.coverage).max() ?? 0, open.map(\.coverage).max() ?? 0)
+        let candidates = closed.compactMap { quad, sides, scores in
+            scores.coverage >= strongest * 0.4
+                ? Candidate(quad, lines: [lines[sides.0], lines[sides.1], lines[sides.2], lines[sides.3]],
+                            profiles: [profiles[sides.0], profiles[sides.1], profiles[sides.2], profiles[sides.3]],
+                            scores: scores, channel: channel)
+                : nil
+        }
+        return candidates + open.filter { $0.coverage >= strongest * 0.4 }
     }
 
     /// Whether every corner lies within 30% of the frame's size outside it.
@@ -83,20 +90,35 @@ enum QuadSearch {
         return within(c.0) && within(c.1) && within(c.2) && within(c.3)
     }
 
-    /// A candidate scored side by side from the profiles of the lines its sides lie on; a `nil`
-    /// profile is a side that was not seen but inferred (it lies outside the frame).
-    static func scored(_ quad: Quadrilateral, lines: [Line], profiles: [LineProfile?], channel: Int) -> Candidate {
-        let corners = quad.corners
+    /// How well a candidate's sides are backed, before it is made a ``Candidate``.
+    struct SideScores {
+        /// The mean coverage of the four sides, an unseen one counting ``unseenSideCoverage``.
+        var coverage = 0.0
+        /// The mean band contrast of the sides with one (0 when none has).
+        var bandContrast = 0.0
+        var weakestSide = 0.0
+        var inFrameCoverage = 0.0
+        var weakestBand = 0.0
+        var seenSides = 0
+    }
+
+    /// Scores the sides of the quadrilateral with `corners` from the profiles of the lines they
+    /// lie on (`sides`: indices into `profiles`, side i from corner i to corner i + 1); index −1 is
+    /// a side that was not seen but inferred (it lies outside the frame).
+    @inline(__always)
+    static func sideScores(_ corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int), profiles: [LineProfile]) -> SideScores {
         // Sums in side order, as `meanCoverage` and the means below would add them.
         var coverageSum = 0.0, seenSum = 0.0, seenCount = 0, weakest = Double.infinity
         var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity
         for side in 0..<4 {
-            guard let profile = profiles[side] else {
+            let index = side == 0 ? sides.0 : side == 1 ? sides.1 : side == 2 ? sides.2 : sides.3
+            guard index >= 0 else {
                 coverageSum += unseenSideCoverage
                 continue
             }
-            let a = corners[side], b = corners[(side + 1) % 4]
-            if let coverage = profile.coverage(from: a, to: b) {
+            let a = side == 0 ? corners.0 : side == 1 ? corners.1 : side == 2 ? corners.2 : corners.3
+            let b = side == 0 ? corners.1 : side == 1 ? corners.2 : side == 2 ? corners.3 : corners.0
+            if let coverage = profiles[index].coverage(from: a, to: b) {
                 coverageSum += coverage
                 seenSum += coverage
                 seenCount += 1
@@ -104,20 +126,15 @@ enum QuadSearch {
             } else {
                 coverageSum += unseenSideCoverage
             }
-            if let band = profile.bandContrast(from: a, to: b) {
+            if let band = profiles[index].bandContrast(from: a, to: b) {
                 bandSum += band
                 bandCount += 1
                 weakestBand = min(weakestBand, band)
             }
         }
-        var candidate = Candidate(quad: quad, lines: lines, coverage: coverageSum / 4, area: quad.area,
-                                  bandContrast: bandCount == 0 ? 0 : bandSum / Double(bandCount), channel: channel)
-        candidate.seenSides = seenCount
-        candidate.profiles = profiles
-        candidate.weakestSide = seenCount == 0 ? 0 : weakest
-        candidate.inFrameCoverage = seenCount < 2 ? 0 : seenSum / Double(seenCount)
-        candidate.weakestBand = bandCount == 0 ? 0 : weakestBand
-        return candidate
+        return SideScores(coverage: coverageSum / 4, bandContrast: bandCount == 0 ? 0 : bandSum / Double(bandCount),
+                          weakestSide: seenCount == 0 ? 0 : weakest, inFrameCoverage: seenCount < 2 ? 0 : seenSum / Double(seenCount),
+                          weakestBand: bandCount == 0 ? 0 : weakestBand, seenSides: seenCount)
     }
 
     /// The document among the candidates. Inner rectangles (a photo, a text box) can be as well
@@ -218,7 +235,9 @@ enum QuadSearch {
 
     /// How many of the lines `a`'s sides lie on carry sides of `b` too.
     static func sharedLines(_ a: Candidate, _ b: Candidate) -> Int {
-        a.lines.filter(b.lines.contains).count
+        var count = 0
+        for line in a.lines where b.lines.contains(line) { count += 1 }
+        return count
     }
 
     /// Prolongations shorter than this fraction of the side are not judged: a card's rounded
@@ -271,5 +290,18 @@ enum QuadSearch {
             result.append(inside >= samples / 4 ? Double(hits) / Double(inside) : nil)
         }
         return result
+    }
+}
+
+extension QuadSearch.Candidate {
+    /// A candidate built from lines, with its sides' scores.
+    init(_ quad: Quadrilateral, lines: [Line], profiles: [LineProfile?], scores: QuadSearch.SideScores, channel: Int) {
+        self.init(quad: quad, lines: lines, coverage: scores.coverage, area: quad.area, bandContrast: scores.bandContrast,
+                  channel: channel)
+        seenSides = scores.seenSides
+        self.profiles = profiles
+        weakestSide = scores.weakestSide
+        inFrameCoverage = scores.inFrameCoverage
+        weakestBand = scores.weakestBand
     }
 }
