@@ -14,6 +14,13 @@ extension QuadSearch {
     /// portrait, a text box), and sharpness and glare are then measured on the wrong region.
     static func openCandidates(lines: [Line], pairs: [(Int, Int)], profiles: [LineProfile],
                                width w: Double, height h: Double, channel: Int) -> [Candidate] {
+        // Profiles are read in place (an array's element would be copied, and retained, per read).
+        profiles.withUnsafeBufferPointer { profiles in openCandidates(lines: lines, pairs: pairs, profiles: profiles,
+                                                                     width: w, height: h, channel: channel) }
+    }
+
+    private static func openCandidates(lines: [Line], pairs: [(Int, Int)], profiles: UnsafeBufferPointer<LineProfile>,
+                                       width w: Double, height h: Double, channel: Int) -> [Candidate] {
         var candidates: [Candidate] = []
         func outside(_ p: Point) -> Bool { p.x < 0 || p.y < 0 || p.x > w - 1 || p.y > h - 1 }
         for (i1, i2) in pairs {

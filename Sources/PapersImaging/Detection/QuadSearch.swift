@@ -44,7 +44,8 @@ enum QuadSearch {
         // Every side lies on a detected line: score each line once along its whole length, then
         // any side of any candidate in constant time.
         let profiles = lines.map { LineProfile(line: $0, edges: edges) }
-        var closed: [(quad: Quadrilateral, sides: (Int, Int, Int, Int), scores: SideScores)] = []
+        var closed: [(corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int), scores: SideScores)] = []
+        profiles.withUnsafeBufferPointer { profiles in
         for a in 0..<pairs.count {
             for b in (a + 1)..<pairs.count {
                 let (ia1, ia2) = pairs[a], (ib1, ib2) = pairs[b]
@@ -61,21 +62,22 @@ enum QuadSearch {
                 let inward = a1.signedDistance(centre) > 0
                 guard (b2.signedDistance(centre) > 0) == inward, (a2.signedDistance(centre) > 0) == inward,
                       (b1.signedDistance(centre) > 0) == inward else { continue }
-                let quad = Quadrilateral(p0, p1, p2, p3)
-                let area = quad.area
-                guard area > 0.03 * frameArea else { continue }
-                let long = max(quad.meanWidth, quad.meanHeight), short = min(quad.meanWidth, quad.meanHeight)
+                guard Quadrilateral.area(corners) > 0.03 * frameArea else { continue }
+                let meanWidth = Quadrilateral.meanWidth(corners), meanHeight = Quadrilateral.meanHeight(corners)
+                let long = max(meanWidth, meanHeight), short = min(meanWidth, meanHeight)
                 guard short > 0, long / short < 3.2 else { continue }
-                // Scored here, made a `Candidate` (arrays of lines and profiles) only if it passes the cut below.
+                // Scored here, made a `Candidate` (a quadrilateral, arrays of lines and profiles) only
+                // if it passes the cut below.
                 let sides = (ia1, ib2, ia2, ib1)
-                closed.append((quad, sides, sideScores(corners, sides: sides, profiles: profiles)))
+                closed.append((corners, sides, sideScores(corners, sides: sides, profiles: profiles)))
             }
+        }
         }
         let open = openCandidates(lines: lines, pairs: pairs, profiles: profiles, width: w, height: h, channel: channel)
         let strongest = max(closed.map(\.scores.coverage).max() ?? 0, open.map(\.coverage).max() ?? 0)
-        let candidates = closed.compactMap { quad, sides, scores in
+        let candidates = closed.compactMap { corners, sides, scores in
             scores.coverage >= strongest * 0.4
-                ? Candidate(quad, lines: [lines[sides.0], lines[sides.1], lines[sides.2], lines[sides.3]],
+                ? Candidate(Quadrilateral(corners.0, corners.1, corners.2, corners.3), lines: [lines[sides.0], lines[sides.1], lines[sides.2], lines[sides.3]],
                             profiles: [profiles[sides.0], profiles[sides.1], profiles[sides.2], profiles[sides.3]],
                             scores: scores, channel: channel)
                 : nil
@@ -106,7 +108,8 @@ enum QuadSearch {
     /// lie on (`sides`: indices into `profiles`, side i from corner i to corner i + 1); index −1 is
     /// a side that was not seen but inferred (it lies outside the frame).
     @inline(__always)
-    static func sideScores(_ corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int), profiles: [LineProfile]) -> SideScores {
+    static func sideScores(_ corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int),
+                           profiles: UnsafeBufferPointer<LineProfile>) -> SideScores {
         // Sums in side order, as `meanCoverage` and the means below would add them.
         var coverageSum = 0.0, seenSum = 0.0, seenCount = 0, weakest = Double.infinity
         var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity

@@ -18,19 +18,29 @@ public struct Quadrilateral: Sendable, Hashable, Codable {
     }
 
     /// The area (shoelace formula), positive whatever the winding.
-    public var area: Double {
-        var sum = 0.0
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
-            sum += a.x * b.y - b.x * a.y
-        }
+    public var area: Double { Self.area((corners[0], corners[1], corners[2], corners[3])) }
+
+    /// The mean length of the top and bottom edges.
+    public var meanWidth: Double { Self.meanWidth((corners[0], corners[1], corners[2], corners[3])) }
+    /// The mean length of the left and right edges.
+    public var meanHeight: Double { Self.meanHeight((corners[0], corners[1], corners[2], corners[3])) }
+
+    /// ``area`` of four bare corners (searches that reject most quadrilaterals make no array).
+    @inline(__always)
+    static func area(_ c: (Point, Point, Point, Point)) -> Double {
+        var sum = c.0.x * c.1.y - c.1.x * c.0.y
+        sum += c.1.x * c.2.y - c.2.x * c.1.y
+        sum += c.2.x * c.3.y - c.3.x * c.2.y
+        sum += c.3.x * c.0.y - c.0.x * c.3.y
         return abs(sum) / 2
     }
 
-    /// The mean length of the top and bottom edges.
-    public var meanWidth: Double { (corners[0].distance(to: corners[1]) + corners[3].distance(to: corners[2])) / 2 }
-    /// The mean length of the left and right edges.
-    public var meanHeight: Double { (corners[0].distance(to: corners[3]) + corners[1].distance(to: corners[2])) / 2 }
+    /// ``meanWidth`` of four bare corners.
+    @inline(__always)
+    static func meanWidth(_ c: (Point, Point, Point, Point)) -> Double { (c.0.distance(to: c.1) + c.3.distance(to: c.2)) / 2 }
+    /// ``meanHeight`` of four bare corners.
+    @inline(__always)
+    static func meanHeight(_ c: (Point, Point, Point, Point)) -> Double { (c.0.distance(to: c.3) + c.1.distance(to: c.2)) / 2 }
 
     /// The leftmost and rightmost x of the quadrilateral's part between the rows `top` and
     /// `bottom`; `nil` when it has none there. The extremes of a polygon cut by a band lie at its
