@@ -5,6 +5,11 @@ extension QuadSearch {
     /// page, ISO 216 paper (A4) and US letter.
     static let documentAspects = [1.586, 1.42, 1.414, 1.294]
 
+    /// The lengths an open candidate's sides may have, as multiples of its base, shortest first:
+    /// each aspect, times or divided into the base (`divides`).
+    static let aspectSteps: [(aspect: Double, divides: Bool)] =
+        documentAspects.flatMap { [($0, false), ($0, true)] }.sorted { ($0.divides ? 1 / $0.aspect : $0.aspect) < ($1.divides ? 1 / $1.aspect : $1.aspect) }
+
     /// Candidates for a document that runs out of the frame on one side, so that only three of
     /// its sides are seen: two opposite sides (a pair of near-parallel lines) joined by a third.
     /// The fourth side is inferred from the document's proportions, as the nearest one that lies
@@ -46,14 +51,26 @@ extension QuadSearch {
                 }
                 let u1 = away(l1), u2 = away(l2)
                 // The shortest proportion whose far side lies outside the frame.
-                let lengths = documentAspects.flatMap { [across * $0, across / $0] }.sorted()
-                guard let length = lengths.first(where: { length in
+                var far: (Point, Point)?
+                for (aspect, divides) in aspectSteps {
+                    let length = divides ? across / aspect : across * aspect
                     let p2 = Point(x: p1.x + u2.x * length, y: p1.y + u2.y * length)
                     let p3 = Point(x: p0.x + u1.x * length, y: p0.y + u1.y * length)
-                    return outside(p2) && outside(p3)
-                }) else { continue }
-                let p2 = Point(x: p1.x + u2.x * length, y: p1.y + u2.y * length)
-                let p3 = Point(x: p0.x + u1.x * length, y: p0.y + u1.y * length)
+                    if outside(p2) && outside(p3) { far = (p2, p3); break }
+                }
+                guard let (p2, p3) = far else { continue }
+                // The cheap tests first; the search for a closing line below walks every line.
+                let corners = (p0, p1, p2, p3)
+                guard Quadrilateral.isConvex(corners), Quadrilateral.area(corners) > 0.03 * w * h else { continue }
+                let scores = sideScores(corners, sides: (m, i2, -1, i1), profiles: profiles)
+                // The two side lines must be seen along most of their run inside the frame.
+                // All three seen sides must part the document from the same surface: similar
+                // contrast across each (a line of wood grain or a shadow beside a side does not).
+                guard scores.weakestSide >= 0.5,
+                      let baseBand = profiles[m].bandContrast(from: p0, to: p1),
+                      let band2 = profiles[i2].bandContrast(from: p1, to: p2),
+                      let band1 = profiles[i1].bandContrast(from: p3, to: p0),
+                      scores.weakestBand >= max(15, 0.35 * max(baseBand, band2, band1)) else { continue }
                 // A seen line closing the two sides inside the frame means the document ends there
                 // (that is a closed candidate), or the sides run on past a shorter rectangle.
                 let closed = lines.indices.contains { n in
@@ -65,18 +82,9 @@ extension QuadSearch {
                     return ahead && (profiles[n].coverage(from: q0, to: q1) ?? 0) >= 0.6
                 }
                 guard !closed else { continue }
-                let quad = Quadrilateral(p0, p1, p2, p3)
-                guard quad.isConvex, quad.area > 0.03 * w * h else { continue }
-                let far = Line(theta: base.theta + .pi, rho: -(p2.x * base.cosTheta + p2.y * base.sinTheta), votes: 0)
-                let scores = sideScores((p0, p1, p2, p3), sides: (m, i2, -1, i1), profiles: profiles)
-                var candidate = Candidate(quad, lines: [base, l2, far, l1], profiles: [profiles[m], profiles[i2], nil, profiles[i1]],
-                                          scores: scores, channel: channel)
-                // The two side lines must be seen along most of their run inside the frame.
-                // All three seen sides must part the document from the same surface: similar
-                // contrast across each (a line of wood grain or a shadow beside a side does not).
-                let bands = [(m, p0, p1), (i2, p1, p2), (i1, p3, p0)].compactMap { profiles[$0.0].bandContrast(from: $0.1, to: $0.2) }
-                guard candidate.weakestSide >= 0.5, bands.count == 3, let strongestBand = bands.max(),
-                      candidate.weakestBand >= max(15, 0.35 * strongestBand) else { continue }
+                let farLine = Line(theta: base.theta + .pi, rho: -(p2.x * base.cosTheta + p2.y * base.sinTheta), votes: 0)
+                var candidate = Candidate(Quadrilateral(p0, p1, p2, p3), lines: [base, l2, farLine, l1],
+                                          profiles: [profiles[m], profiles[i2], nil, profiles[i1]], scores: scores, channel: channel)
                 candidate.inferredSide = 2
                 candidates.append(candidate)
             }
