@@ -109,22 +109,30 @@ struct EdgeMap: Sendable {
                     let keep = UnsafeMutablePointer<UInt8>.allocate(capacity: w + 8)
                     keep.initialize(repeating: 0, count: w + 8)
                     defer { keep.deallocate() }
+                    // A row's edge columns, gathered without a branch per pixel (whether a pixel is
+                    // an edge is unpredictable); the edges are then made in a loop of their own.
+                    let kept = UnsafeMutablePointer<Int32>.allocate(capacity: w + 8)
+                    defer { kept.deallocate() }
                     let end = max(2, w - 2)
                     for y in 2..<max(2, h - 2) {
                         let row = y * w
                         Self.suppressRow(m + row, gx: gxp + row, gy: gyp + row, width: w, threshold: t2, columns: 2..<end, into: keep)
+                        var count = 0
                         var x = 2
                         while x < end {
-                            if UnsafeRawPointer(keep + x).loadUnaligned(as: UInt64.self) == 0 {
-                                x += 8
-                                continue
+                            if UnsafeRawPointer(keep + x).loadUnaligned(as: UInt64.self) != 0 {
+                                for k in x..<(x + 8) {
+                                    kept[count] = Int32(truncatingIfNeeded: k)
+                                    count &+= Int(keep[k])
+                                }
                             }
-                            if keep[x] != 0 {
-                                let i = row + x
-                                found.append(Edge(x: Int32(x), y: Int32(y), angle: fastAtan2(Float(gyp[i]), Float(gxp[i])),
-                                                  magnitude: Float(m[i]).squareRoot()))
-                            }
-                            x += 1
+                            x += 8
+                        }
+                        for j in 0..<count {
+                            let column = Int(kept[j])
+                            let i = row + column
+                            found.append(Edge(x: Int32(column), y: Int32(y), angle: fastAtan2(Float(gyp[i]), Float(gxp[i])),
+                                              magnitude: Float(m[i]).squareRoot()))
                         }
                     }
                 }
