@@ -76,7 +76,12 @@ struct Line: Sendable, Hashable {
 enum HoughLines {
     static let thetaBins = 360
 
-    static func detect(_ edges: EdgeMap, maximumLines: Int = 36, maximumPerFamily: Int = 4, flipRatio: Double = 0.6) -> [Line] {
+    /// The strongest lines of `edges`, at most `maximumPerFamily` of one direction.
+    ///
+    /// `maximumLines` is 26: every candidate search after this grows with the number of lines (as
+    /// pairs of pairs). With 36, `eval capture` on seeds 7, 11 and 23 gives the same corner rates
+    /// and the analysis takes 10% longer; with 20, a blur verdict on seed 7 goes wrong.
+    static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6) -> [Line] {
         // ρ in bins of 2 pixels: edges that waver by a pixel still pile up.
         let rhoStep = 2.0
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
