@@ -129,10 +129,9 @@ struct AnalysisPlane: Sendable {
     private static func shrinkColourFine(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
                                          factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
                                          columns: [Range<Int>]?) {
-        // For k = 2 of RGB: each pixel's weighted sum (×256, fits 16 bits) for two rows, then
-        // the blocks' sums: the same integers as summing the channels first, in loops the
-        // compiler vectorises.
-        var weights = k == 2 && c == 3 ? [UInt16](repeating: 0, count: 4 * width) : []
+        // For k = 2 of RGB: the two rows' bytes summed (16 bits), then each block's channels
+        // summed and weighed, in loops the compiler vectorises.
+        var weights = k == 2 && c == 3 ? [UInt16](repeating: 0, count: 6 * width) : []
         @inline(__always) func run(_ c: Int) {
             for oy in 0..<height {
                 let line0 = src + (origin.y + oy * k) * stride + origin.x * c
@@ -148,10 +147,9 @@ struct AnalysisPlane: Sendable {
                 } else if c == 3 {
                     guard !span.isEmpty else { continue }
                     weights.withUnsafeMutableBufferPointer { buffer in
-                        let top = buffer.baseAddress!, bottom = top + 2 * width, first = span.lowerBound * 2
-                        weightedRow3(line0 + first * 3, into: top, count: 2 * span.count)
-                        weightedRow3(line0 + stride + first * 3, into: bottom, count: 2 * span.count)
-                        blockRow(top, bottom, into: row + span.lowerBound, count: span.count)
+                        let sums = buffer.baseAddress!, first = span.lowerBound * 6
+                        verticalSums(line0 + first, line0 + stride + first, into: sums, count: 6 * span.count)
+                        weightedPairs(sums, into: row + span.lowerBound, count: span.count)
                     }
                 } else {
                     let line1 = line0 + stride
@@ -168,22 +166,22 @@ struct AnalysisPlane: Sendable {
         if c == 3 { run(3) } else { run(4) }
     }
 
-    /// The BT.601 weighted sum (×256) of `count` packed RGB pixels.
+    /// The sums of two rows' bytes, `count` of them: the vertical half of a 2×2 block's sum, in a
+    /// loop over contiguous bytes (the cheap place to halve the data).
     @inline(never)
-    private static func weightedRow3(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt16>, count: Int) {
-        for i in 0..<count {
-            let p = src + i &* 3
-            dst[i] = 77 &* UInt16(p[0]) &+ 150 &* UInt16(p[1]) &+ 29 &* UInt16(p[2])
-        }
+    private static func verticalSums(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>,
+                                     into dst: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count { dst[i] = UInt16(top[i]) &+ UInt16(bottom[i]) }
     }
 
-    /// Gray of `count` 2×2 blocks from two rows of weighted sums (see ``weightedRow3(_:into:count:)``).
+    /// Gray (BT.601) of `count` 2×2 blocks of RGB from their rows' sums (see
+    /// ``verticalSums(_:_:into:count:)``): the channels summed first, then weighed once.
     @inline(never)
-    private static func blockRow(_ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>,
-                                 into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+    private static func weightedPairs(_ sums: UnsafePointer<UInt16>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         for i in 0..<count {
-            let sum = UInt32(top[2 &* i]) &+ UInt32(top[2 &* i &+ 1]) &+ UInt32(bottom[2 &* i]) &+ UInt32(bottom[2 &* i &+ 1])
-            dst[i] = UInt8(truncatingIfNeeded: (sum &+ 512) >> 10)
+            let p = sums + i &* 6
+            let r = UInt32(p[0]) &+ UInt32(p[3]), g = UInt32(p[1]) &+ UInt32(p[4]), b = UInt32(p[2]) &+ UInt32(p[5])
+            dst[i] = UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) >> 10)
         }
     }
 
