@@ -188,56 +188,29 @@ struct AnalysisPlane: Sendable {
     /// The colourfulness (max − min of R, G, B) averaged over 2×2 spread samples per k×k block.
     private static func spreadColour(_ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int),
                                      factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        @inline(__always) func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
-            let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
-            return max(r, g, b) &- min(r, g, b)
-        }
-        /// Each lane's sample (R, G, B in its low bytes) to its spread: the bytes' maximum and
-        /// minimum over the lane moved down by none, one and two bytes, low byte kept.
-        @inline(__always) func spread(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
-            let r = unsafeBitCast(v, to: SIMD16<UInt8>.self), g = unsafeBitCast(v &>> 8, to: SIMD16<UInt8>.self)
-            let b = unsafeBitCast(v &>> 16, to: SIMD16<UInt8>.self)
-            let difference = pointwiseMax(pointwiseMax(r, g), b) &- pointwiseMin(pointwiseMin(r, g), b)
-            return unsafeBitCast(difference, to: SIMD4<UInt32>.self) & 255
-        }
         forEachSpreadBlock(src, count: count, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height,
-                           four: { s0, s1, s2, s3 in (spread(s0) &+ spread(s1) &+ spread(s2) &+ spread(s3) &+ 2) &>> 2 }) {
-            p0, p1, p2, p3 in
-            UInt8(truncatingIfNeeded: (spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3) &+ 2) / 4)
-        }
+                           kernel: SpreadKernel.self)
     }
 
     /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).
     private static func shrinkColour(_ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int),
                                      factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
         forEachSpreadBlock(src, count: count, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height,
-                           four: { s0, s1, s2, s3 in
-            let low = SIMD4<UInt32>(repeating: 255)
-            let r = (s0 & low) &+ (s1 & low) &+ (s2 & low) &+ (s3 & low)
-            let g = ((s0 &>> 8) & low) &+ ((s1 &>> 8) & low) &+ ((s2 &>> 8) & low) &+ ((s3 &>> 8) & low)
-            let b = ((s0 &>> 16) & low) &+ ((s1 &>> 16) & low) &+ ((s2 &>> 16) & low) &+ ((s3 &>> 16) & low)
-            return (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) &>> 10
-        }) { p0, p1, p2, p3 in
-            let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
-            let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
-            let b = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
-            return UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) >> 10)
-        }
+                           kernel: GrayKernel.self)
     }
 
     /// Writes `value` of each k×k block's 2×2 spread samples (at k/4 and k/4 + k/2 across and down)
     /// into its analysis pixel: the walk the gray and colourfulness planes share.
     ///
-    /// Four blocks go at a time through `four`, given each sample position's pixels of the four
-    /// blocks as lanes (R, G, B in a lane's low bytes, one 32-bit load each, low byte first as on
-    /// every platform Papers runs on); `value` takes the rest, and any block whose last sample's
-    /// fourth byte would lie past the `count` bytes of the frame.
+    /// Four blocks go at a time through the kernel's `four`, given each sample position's pixels
+    /// of the four blocks as lanes (R, G, B in a lane's low bytes, one 32-bit load each, low byte
+    /// first as on every platform Papers runs on); its `one` takes the rest, and any block whose
+    /// last sample's fourth byte would lie past the `count` bytes of the frame. (A kernel type, not
+    /// closures: its functions are specialised into the loop, with no call per four blocks.)
     @inline(__always)
-    private static func forEachSpreadBlock(
+    private static func forEachSpreadBlock<Kernel: BlockKernel>(
         _ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int), factor k: Int,
-        into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
-        four: (SIMD4<UInt32>, SIMD4<UInt32>, SIMD4<UInt32>, SIMD4<UInt32>) -> SIMD4<UInt32>,
-        _ value: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> UInt8
+        into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int, kernel: Kernel.Type
     ) {
         let a = k / 4, b = k / 4 + k / 2
         let step = k * c, dx = (b - a) * c
@@ -259,15 +232,72 @@ struct AnalysisPlane: Sendable {
                                  UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 2 * step, as: UInt32.self)),
                                  UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 3 * step, as: UInt32.self)))
                 }
-                let values = four(lanes(first0), lanes(first0 + dx), lanes(first1), lanes(first1 + dx))
+                let values = Kernel.four(lanes(first0), lanes(first0 + dx), lanes(first1), lanes(first1 + dx))
                 UnsafeMutableRawPointer(row + ox).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: values), as: SIMD4<UInt8>.self)
                 ox += 4
             }
             while ox < width {
                 let p0 = line0 + ox * step, p2 = line1 + ox * step
-                row[ox] = value(p0, p0 + dx, p2, p2 + dx)
+                row[ox] = Kernel.one(p0, p0 + dx, p2, p2 + dx)
                 ox += 1
             }
         }
+    }
+}
+
+/// What the analysis plane's walk over spread samples makes of a block's four samples.
+private protocol BlockKernel {
+    /// Four blocks' values from their samples as lanes (R, G, B in each lane's low bytes).
+    static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32>
+    /// One block's value from its samples' pixels.
+    static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8
+}
+
+/// Gray (BT.601 weights) of the mean of the samples.
+private enum GrayKernel: BlockKernel {
+    @inline(__always)
+    static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let low = SIMD4<UInt32>(repeating: 255)
+        let r = (s0 & low) &+ (s1 & low) &+ (s2 & low) &+ (s3 & low)
+        let g = ((s0 &>> 8) & low) &+ ((s1 &>> 8) & low) &+ ((s2 &>> 8) & low) &+ ((s3 &>> 8) & low)
+        let b = ((s0 &>> 16) & low) &+ ((s1 &>> 16) & low) &+ ((s2 &>> 16) & low) &+ ((s3 &>> 16) & low)
+        return (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) &>> 10
+    }
+
+    @inline(__always)
+    static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8 {
+        let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
+        let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
+        let b = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
+        return UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) >> 10)
+    }
+}
+
+/// The colourfulness (max − min of R, G, B) averaged over the samples.
+private enum SpreadKernel: BlockKernel {
+    @inline(__always)
+    static func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
+        return max(r, g, b) &- min(r, g, b)
+    }
+
+    /// Each lane's sample (R, G, B in its low bytes) to its spread: the bytes' maximum and
+    /// minimum over the lane moved down by none, one and two bytes, low byte kept.
+    @inline(__always)
+    static func spread(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let r = unsafeBitCast(v, to: SIMD16<UInt8>.self), g = unsafeBitCast(v &>> 8, to: SIMD16<UInt8>.self)
+        let b = unsafeBitCast(v &>> 16, to: SIMD16<UInt8>.self)
+        let difference = pointwiseMax(pointwiseMax(r, g), b) &- pointwiseMin(pointwiseMin(r, g), b)
+        return unsafeBitCast(difference, to: SIMD4<UInt32>.self) & 255
+    }
+
+    @inline(__always)
+    static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        (spread(s0) &+ spread(s1) &+ spread(s2) &+ spread(s3) &+ 2) &>> 2
+    }
+
+    @inline(__always)
+    static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8 {
+        UInt8(truncatingIfNeeded: (spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3) &+ 2) / 4)
     }
 }
