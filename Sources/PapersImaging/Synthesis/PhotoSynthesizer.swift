@@ -158,7 +158,10 @@ public struct PhotoSynthesizer: Sendable {
         var gain = 1.0
         let exposureRoll = random.uniform(0...1)
         if exposureRoll < 0.07 { gain = random.uniform(0.3...0.5) } else if exposureRoll < 0.12 { gain = random.uniform(1.5...1.9) }
-        if gain != 1 { for i in 0..<canvas.data.count { canvas.data[i] = min(canvas.data[i], 255) * Float(gain) } }
+        // The light is scaled; the sensor clips it at the end, as without a gain. A glare spot (light
+        // well past white) so stays saturated in a dark picture, as a specular highlight does in a
+        // camera (it was clipped before the scaling, which left a grey plateau far under white).
+        if gain != 1 { for i in 0..<canvas.data.count { canvas.data[i] *= Float(gain) } }
 
         // Optics and blur.
         canvas.gaussianBlur(sigma: 0.6)
