@@ -61,8 +61,10 @@ struct AnalysisPlane: Sendable {
 
     /// Shrinks a region of `frame` (the whole frame by default) by a whole factor, converting to gray.
     ///
-    /// Each analysis pixel averages its block; for factors of 4 and more a 2×2 grid of samples
-    /// spread over the block stands for it, which keeps the anti-aliasing and costs a quarter.
+    /// Each analysis pixel averages its whole block. (A 2×2 grid of samples spread over a block
+    /// once stood for it, at factors of 4 and more: a 1920×1080 frame's plane was then noisier
+    /// than a 1280×720 frame's, and on `eval capture --size 1920x1080` corners within IoU 0.9 fell
+    /// from 97.1, 94.4 and 97.7% to 95.6, 94.4 and 94.0% on seeds 7, 11 and 23.)
     ///
     /// `columns`, when given, is the span of columns to make in each output row (for a region
     /// only a straightening will read, the part of each row its quadrilateral covers); the rest
@@ -77,8 +79,7 @@ struct AnalysisPlane: Sendable {
         let outWidth = max(1, rw / k), outHeight = max(1, rh / k)
         let c = frame.channels
         let stride = frame.bytesPerRow
-        // Sample offsets inside a block: every pixel, or a spread 2×2 grid for large blocks.
-        let offsets: [Int] = k >= 4 ? [k / 4, k / 4 + k / 2] : Array(0..<k)
+        let offsets = Array(0..<k)
         let count = UInt32(offsets.count * offsets.count)
         let divisor = count &* (c == 1 ? 1 : 256)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight)
@@ -92,10 +93,10 @@ struct AnalysisPlane: Sendable {
                                               into: dst, width: outWidth, height: outHeight, columns: columns)
                         return
                     }
-                    if k >= 4, c >= 3 {
-                        // The common case (a colour camera frame), unrolled: 2×2 samples per block.
-                        Self.shrinkColour(src, count: source.count, stride: stride, channels: c, origin: (rx, ry), factor: k,
-                                          into: dst, width: outWidth, height: outHeight)
+                    if c >= 3 {
+                        // The common case (a colour camera frame), in row loops the compiler vectorises.
+                        Self.shrinkColourBlocks(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
+                                                into: dst, width: outWidth, height: outHeight)
                         return
                     }
                     for oy in 0..<outHeight {
@@ -192,11 +193,71 @@ struct AnalysisPlane: Sendable {
                            kernel: SpreadKernel.self)
     }
 
-    /// 2×2 spread samples per k×k block of an RGB(A) frame, to gray (BT.601 weights).
-    private static func shrinkColour(_ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int),
-                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        forEachSpreadBlock(src, count: count, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height,
-                           kernel: GrayKernel.self)
+    /// Gray (BT.601 weights) of every k×k block of an RGB(A) frame (k ≥ 3), summing every pixel:
+    /// the block's rows are added byte by byte (16 bits hold k·255 for k up to 257), then each
+    /// column's channels are weighed, then k columns summed. The same integers as summing a block's
+    /// channels first, in loops over contiguous memory.
+    private static func shrinkColourBlocks(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
+                                           factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        let columns = width * k
+        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: columns * c)
+        let weighted = UnsafeMutablePointer<UInt32>.allocate(capacity: columns)
+        defer { sums.deallocate(); weighted.deallocate() }
+        let divisor = UInt32(k * k * 256)
+        for oy in 0..<height {
+            let first = src + (origin.y + oy * k) * stride + origin.x * c
+            copyRow(first, into: sums, count: columns * c)
+            for dy in 1..<k { addRow(first + dy * stride, into: sums, count: columns * c) }
+            if c == 3 { weighRow3(sums, into: weighted, count: columns) } else { weighRow4(sums, into: weighted, count: columns) }
+            if k == 4 {
+                blockRow4(weighted, into: dst + oy * width, count: width)
+            } else {
+                for ox in 0..<width {
+                    var total: UInt32 = 0
+                    for j in 0..<k { total &+= weighted[ox * k + j] }
+                    dst[oy * width + ox] = UInt8(truncatingIfNeeded: (total &+ divisor / 2) / divisor)
+                }
+            }
+        }
+    }
+
+    /// `count` bytes widened to 16 bits.
+    @inline(never)
+    private static func copyRow(_ row: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count { sums[i] = UInt16(row[i]) }
+    }
+
+    /// `count` bytes added to 16-bit sums.
+    @inline(never)
+    private static func addRow(_ row: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count { sums[i] &+= UInt16(row[i]) }
+    }
+
+    /// The BT.601 weighted sum (×256) of each of `count` columns of summed RGB.
+    @inline(never)
+    private static func weighRow3(_ sums: UnsafePointer<UInt16>, into out: UnsafeMutablePointer<UInt32>, count: Int) {
+        for i in 0..<count {
+            let p = sums + i &* 3
+            out[i] = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2])
+        }
+    }
+
+    /// The BT.601 weighted sum (×256) of each of `count` columns of summed RGBA.
+    @inline(never)
+    private static func weighRow4(_ sums: UnsafePointer<UInt16>, into out: UnsafeMutablePointer<UInt32>, count: Int) {
+        for i in 0..<count {
+            let p = sums + i &* 4
+            out[i] = 77 &* UInt32(p[0]) &+ 150 &* UInt32(p[1]) &+ 29 &* UInt32(p[2])
+        }
+    }
+
+    /// Gray of `count` 4×4 blocks from their columns' weighted sums.
+    @inline(never)
+    private static func blockRow4(_ weighted: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let p = weighted + i &* 4
+            dst[i] = UInt8(truncatingIfNeeded: (p[0] &+ p[1] &+ p[2] &+ p[3] &+ 2048) >> 12)
+        }
     }
 
     /// Writes `value` of each k×k block's 2×2 spread samples (at k/4 and k/4 + k/2 across and down)
@@ -251,26 +312,6 @@ private protocol BlockKernel {
     static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32>
     /// One block's value from its samples' pixels.
     static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8
-}
-
-/// Gray (BT.601 weights) of the mean of the samples.
-private enum GrayKernel: BlockKernel {
-    @inline(__always)
-    static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let low = SIMD4<UInt32>(repeating: 255)
-        let r = (s0 & low) &+ (s1 & low) &+ (s2 & low) &+ (s3 & low)
-        let g = ((s0 &>> 8) & low) &+ ((s1 &>> 8) & low) &+ ((s2 &>> 8) & low) &+ ((s3 &>> 8) & low)
-        let b = ((s0 &>> 16) & low) &+ ((s1 &>> 16) & low) &+ ((s2 &>> 16) & low) &+ ((s3 &>> 16) & low)
-        return (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) &>> 10
-    }
-
-    @inline(__always)
-    static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8 {
-        let r = UInt32(p0[0]) &+ UInt32(p1[0]) &+ UInt32(p2[0]) &+ UInt32(p3[0])
-        let g = UInt32(p0[1]) &+ UInt32(p1[1]) &+ UInt32(p2[1]) &+ UInt32(p3[1])
-        let b = UInt32(p0[2]) &+ UInt32(p1[2]) &+ UInt32(p2[2]) &+ UInt32(p3[2])
-        return UInt8(truncatingIfNeeded: (77 &* r &+ 150 &* g &+ 29 &* b &+ 512) >> 10)
-    }
 }
 
 /// The colourfulness (max − min of R, G, B) averaged over the samples.
