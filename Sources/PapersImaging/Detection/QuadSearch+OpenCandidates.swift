@@ -8,7 +8,8 @@ extension QuadSearch {
     /// The lengths an open candidate's sides may have, as multiples of its base, shortest first:
     /// each aspect, times or divided into the base (`divides`).
     static let aspectSteps: [(aspect: Double, divides: Bool)] =
-        documentAspects.flatMap { [($0, false), ($0, true)] }.sorted { ($0.divides ? 1 / $0.aspect : $0.aspect) < ($1.divides ? 1 / $1.aspect : $1.aspect) }
+        documentAspects.flatMap { [($0, false), ($0, true)] }
+            .sorted { ($0.divides ? 1 / $0.aspect : $0.aspect) < ($1.divides ? 1 / $1.aspect : $1.aspect) }
 
     /// Candidates for a document that runs out of the frame on one side, so that only three of
     /// its sides are seen: two opposite sides (a pair of near-parallel lines) joined by a third.

@@ -46,38 +46,39 @@ enum QuadSearch {
         let profiles = lines.map { LineProfile(line: $0, edges: edges) }
         var closed: [(corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int), scores: SideScores)] = []
         profiles.withUnsafeBufferPointer { profiles in
-        for a in 0..<pairs.count {
-            for b in (a + 1)..<pairs.count {
-                let (ia1, ia2) = pairs[a], (ib1, ib2) = pairs[b]
-                let (a1, a2, b1, b2) = (lines[ia1], lines[ia2], lines[ib1], lines[ib2])
-                guard a1.angle(to: b1) > 0.7, a1.angle(to: b2) > 0.7, a2.angle(to: b1) > 0.7, a2.angle(to: b2) > 0.7,
-                      let p0 = a1.intersection(with: b1), let p1 = a1.intersection(with: b2),
-                      let p2 = a2.intersection(with: b2), let p3 = a2.intersection(with: b1) else { continue }
-                // The cheap tests first, on the bare corners: most pairs of pairs fail one.
-                let corners = (p0, p1, p2, p3)
-                guard Quadrilateral.isConvex(corners),
-                      Self.allWithin(corners, width: w, height: h) else { continue }
-                // One polarity all round: every edge brightens towards the inside, or every edge darkens.
-                let centre = Point(x: (p0.x + p1.x + p2.x + p3.x) / 4, y: (p0.y + p1.y + p2.y + p3.y) / 4)
-                let inward = a1.signedDistance(centre) > 0
-                guard (b2.signedDistance(centre) > 0) == inward, (a2.signedDistance(centre) > 0) == inward,
-                      (b1.signedDistance(centre) > 0) == inward else { continue }
-                guard Quadrilateral.area(corners) > 0.03 * frameArea else { continue }
-                let meanWidth = Quadrilateral.meanWidth(corners), meanHeight = Quadrilateral.meanHeight(corners)
-                let long = max(meanWidth, meanHeight), short = min(meanWidth, meanHeight)
-                guard short > 0, long / short < 3.2 else { continue }
-                // Scored here, made a `Candidate` (a quadrilateral, arrays of lines and profiles) only
-                // if it passes the cut below.
-                let sides = (ia1, ib2, ia2, ib1)
-                closed.append((corners, sides, sideScores(corners, sides: sides, profiles: profiles)))
+            for a in 0..<pairs.count {
+                for b in (a + 1)..<pairs.count {
+                    let (ia1, ia2) = pairs[a], (ib1, ib2) = pairs[b]
+                    let (a1, a2, b1, b2) = (lines[ia1], lines[ia2], lines[ib1], lines[ib2])
+                    guard a1.angle(to: b1) > 0.7, a1.angle(to: b2) > 0.7, a2.angle(to: b1) > 0.7, a2.angle(to: b2) > 0.7,
+                          let p0 = a1.intersection(with: b1), let p1 = a1.intersection(with: b2),
+                          let p2 = a2.intersection(with: b2), let p3 = a2.intersection(with: b1) else { continue }
+                    // The cheap tests first, on the bare corners: most pairs of pairs fail one.
+                    let corners = (p0, p1, p2, p3)
+                    guard Quadrilateral.isConvex(corners),
+                          Self.allWithin(corners, width: w, height: h) else { continue }
+                    // One polarity all round: every edge brightens towards the inside, or every edge darkens.
+                    let centre = Point(x: (p0.x + p1.x + p2.x + p3.x) / 4, y: (p0.y + p1.y + p2.y + p3.y) / 4)
+                    let inward = a1.signedDistance(centre) > 0
+                    guard (b2.signedDistance(centre) > 0) == inward, (a2.signedDistance(centre) > 0) == inward,
+                          (b1.signedDistance(centre) > 0) == inward else { continue }
+                    guard Quadrilateral.area(corners) > 0.03 * frameArea else { continue }
+                    let meanWidth = Quadrilateral.meanWidth(corners), meanHeight = Quadrilateral.meanHeight(corners)
+                    let long = max(meanWidth, meanHeight), short = min(meanWidth, meanHeight)
+                    guard short > 0, long / short < 3.2 else { continue }
+                    // Scored here, made a `Candidate` (a quadrilateral, arrays of lines and profiles) only
+                    // if it passes the cut below.
+                    let sides = (ia1, ib2, ia2, ib1)
+                    closed.append((corners, sides, sideScores(corners, sides: sides, profiles: profiles)))
+                }
             }
-        }
         }
         let open = openCandidates(lines: lines, pairs: pairs, profiles: profiles, width: w, height: h, channel: channel)
         let strongest = max(closed.map(\.scores.coverage).max() ?? 0, open.map(\.coverage).max() ?? 0)
         let candidates = closed.compactMap { corners, sides, scores in
             scores.coverage >= strongest * 0.4
-                ? Candidate(Quadrilateral(corners.0, corners.1, corners.2, corners.3), lines: [lines[sides.0], lines[sides.1], lines[sides.2], lines[sides.3]],
+                ? Candidate(Quadrilateral(corners.0, corners.1, corners.2, corners.3),
+                            lines: [lines[sides.0], lines[sides.1], lines[sides.2], lines[sides.3]],
                             profiles: [profiles[sides.0], profiles[sides.1], profiles[sides.2], profiles[sides.3]],
                             scores: scores, channel: channel)
                 : nil
