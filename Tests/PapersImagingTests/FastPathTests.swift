@@ -85,24 +85,42 @@ struct FastPathTests {
         }
     }
 
-    @Test("the analysis plane and its colourfulness, four blocks at a time, equal the spread samples of each block one at a time")
+    @Test("the analysis plane equals each block's mean of every pixel, and its colourfulness (four blocks at a time) the spread samples of each block")
     func spreadPlanes() throws {
         var random = SeededRandom(seed: 41)
         // Frames whose last sample is the last pixel (no byte past it to read), RGB and RGBA, and
-        // widths that leave blocks after the last group of four.
-        for (width, height, channels, factor) in [(64, 32, 3, 4), (67, 35, 3, 4), (96, 40, 4, 8), (41, 9, 3, 4), (120, 60, 3, 5)] {
+        // widths that leave blocks after the last group of four; blocks of 3 (a 1280×720 frame), 4, 5 and 8.
+        for (width, height, channels, factor) in [(64, 32, 3, 4), (67, 35, 3, 4), (96, 40, 4, 8), (41, 9, 3, 4), (120, 60, 3, 5),
+                                                  (50, 31, 3, 3), (48, 24, 4, 4)] {
             let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let frame = try #require(Image(width: width, height: height, format: channels == 3 ? .rgb : .rgba, pixels: pixels))
             let plane = AnalysisPlane(frame: frame, factor: factor)
             let chroma = try #require(plane.chroma())
+            /// The gray (BT.601) of the mean of every pixel of block (`ox`, `oy`), rounded.
+            func blockGray(_ ox: Int, _ oy: Int) -> Int {
+                let block = (0..<(factor * factor)).map { j in
+                    ((oy * factor + j / factor) * width + ox * factor + j % factor) * channels
+                }
+                let sums = (0..<3).map { channel in block.reduce(0) { $0 + Int(pixels[$1 + channel]) } }
+                let divisor = factor * factor * 256
+                return (77 * sums[0] + 150 * sums[1] + 29 * sums[2] + divisor / 2) / divisor
+            }
+            guard factor >= 4 else {
+                // Blocks under 4 have no spread samples: the colourfulness is checked on the others.
+                for oy in 0..<plane.image.height {
+                    for ox in 0..<plane.image.width {
+                        #expect(Int(plane.image.pixels[oy * plane.image.width + ox]) == blockGray(ox, oy), "\(width)×\(height) gray at \(ox), \(oy)")
+                    }
+                }
+                continue
+            }
             let (a, b) = (factor / 4, factor / 4 + factor / 2)
             for oy in 0..<plane.image.height {
                 for ox in 0..<plane.image.width {
                     let samples = [(a, a), (b, a), (a, b), (b, b)].map { (dx, dy) in
                         ((oy * factor + dy) * width + ox * factor + dx) * channels
                     }
-                    let sums = (0..<3).map { channel in samples.reduce(0) { $0 + Int(pixels[$1 + channel]) } }
-                    let gray = (77 * sums[0] + 150 * sums[1] + 29 * sums[2] + 512) >> 10
+                    let gray = blockGray(ox, oy)
                     let spread = samples.reduce(0) { total, i in
                         let rgb = [pixels[i], pixels[i + 1], pixels[i + 2]].map(Int.init)
                         return total + rgb.max()! - rgb.min()!
