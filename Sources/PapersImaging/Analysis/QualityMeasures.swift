@@ -4,7 +4,8 @@ import Foundation
 struct QualityMeasures: Sendable {
     /// Scale-normalised sharpness: over four directions, the weakest of the strongest (99th
     /// percentile) second differences of the lightly smoothed image (on every other row),
-    /// relative to its contrast, ×100. Focus blur lowers every direction, motion blur the one it smears; noise barely counts.
+    /// relative to its contrast, ×100. Focus blur lowers every direction, motion blur the one it
+    /// smears; noise barely counts.
     var sharpness: Double
     /// The weakest direction's strongest second differences over the strongest direction's, 0…1:
     /// near 1 for focus blur or a sharp picture, low when motion has smeared one direction.

@@ -24,13 +24,12 @@ struct AnalysisPlane: Sendable {
 
     /// The colourfulness (max − min of R, G, B) at the plane's scale, for a colour frame: it
     /// separates a pastel card from a white desk where their brightness is the same. Made on
-    /// request (most frames never need it), from the same samples as the gray plane.
+    /// request (most frames never need it), from every pixel of blocks under 4 and a spread 2×2
+    /// grid of samples of larger ones.
     func chroma() -> Image? {
         guard let frame = colourFrame else { return nil }
         let k = factor, c = frame.channels, stride = frame.bytesPerRow
         let width = image.width, height = image.height
-        let offsets: [Int] = k >= 4 ? [k / 4, k / 4 + k / 2] : Array(0..<k)
-        let count = UInt32(offsets.count * offsets.count)
         var out = [UInt8](repeating: 0, count: width * height)
         frame.pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
@@ -40,16 +39,14 @@ struct AnalysisPlane: Sendable {
                                       into: dst, width: width, height: height)
                     return
                 }
+                // Blocks under 4: every pixel.
+                let count = UInt32(k * k)
                 for oy in 0..<height {
                     for ox in 0..<width {
                         var spread: UInt32 = 0
-                        for dy in offsets {
+                        for dy in 0..<k {
                             let line = src + (originY + oy * k + dy) * stride + (originX + ox * k) * c
-                            for dx in offsets {
-                                let p = line + dx * c
-                                let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
-                                spread &+= max(r, g, b) &- min(r, g, b)
-                            }
+                            for dx in 0..<k { spread &+= Self.spread(line + dx * c) }
                         }
                         dst[oy * width + ox] = UInt8(truncatingIfNeeded: (spread &+ count / 2) / count)
                     }
@@ -79,9 +76,6 @@ struct AnalysisPlane: Sendable {
         let outWidth = max(1, rw / k), outHeight = max(1, rh / k)
         let c = frame.channels
         let stride = frame.bytesPerRow
-        let offsets = Array(0..<k)
-        let count = UInt32(offsets.count * offsets.count)
-        let divisor = count &* (c == 1 ? 1 : 256)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight)
         colourFrame = c >= 3 && region == nil ? frame : nil
         frame.pixels.withUnsafeBufferPointer { source in
@@ -99,25 +93,17 @@ struct AnalysisPlane: Sendable {
                                                 into: dst, width: outWidth, height: outHeight)
                         return
                     }
+                    // A gray frame: the mean of each block.
+                    let count = UInt32(k * k)
                     for oy in 0..<outHeight {
                         let row = dst + oy * outWidth
                         for ox in 0..<outWidth {
-                            // Sum the channels over the block, then weigh once.
-                            var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
-                            for dy in offsets {
-                                let line = src + (ry + oy * k + dy) * stride + (rx + ox * k) * c
-                                for dx in offsets {
-                                    let p = line + dx * c
-                                    if c == 1 {
-                                        r &+= UInt32(p[0])
-                                    } else {
-                                        let pr = UInt32(p[0]), pg = UInt32(p[1]), pb = UInt32(p[2])
-                                        r &+= pr; g &+= pg; b &+= pb
-                                    }
-                                }
+                            var sum: UInt32 = 0
+                            for dy in 0..<k {
+                                let line = src + (ry + oy * k + dy) * stride + rx + ox * k
+                                for dx in 0..<k { sum &+= UInt32(line[dx]) }
                             }
-                            let total = c == 1 ? r : 77 &* r &+ 150 &* g &+ 29 &* b
-                            row[ox] = UInt8(truncatingIfNeeded: (total &+ divisor / 2) / divisor)
+                            row[ox] = UInt8(truncatingIfNeeded: (sum &+ count / 2) / count)
                         }
                     }
             }
@@ -167,8 +153,8 @@ struct AnalysisPlane: Sendable {
         if c == 3 { run(3) } else { run(4) }
     }
 
-    /// The sums of two rows' bytes, `count` of them: the vertical half of a 2×2 block's sum, in a
-    /// loop over contiguous bytes (the cheap place to halve the data).
+    /// The sums of two rows' bytes, `count` of them: the vertical part of a block's sum, in a
+    /// loop over contiguous bytes (the cheap place to shrink the data).
     @inline(never)
     private static func verticalSums(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>,
                                      into dst: UnsafeMutablePointer<UInt16>, count: Int) {
@@ -186,15 +172,9 @@ struct AnalysisPlane: Sendable {
         }
     }
 
-    /// The colourfulness (max − min of R, G, B) averaged over 2×2 spread samples per k×k block.
-    private static func spreadColour(_ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int),
-                                     factor k: Int, into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        forEachSpreadBlock(src, count: count, stride: stride, channels: c, origin: origin, factor: k, into: dst, width: width, height: height,
-                           kernel: SpreadKernel.self)
-    }
-
     /// Gray (BT.601 weights) of every k×k block of an RGB(A) frame (k ≥ 3), summing every pixel:
-    /// the block's rows are added byte by byte (16 bits hold k·255 for k up to 257), then each
+    /// the block's rows are added byte by byte (the first two as the half-resolution path adds
+    /// its pair; 16 bits hold k·255 for k up to 257), then each
     /// column's channels are weighed, then k columns summed. The same integers as summing a block's
     /// channels first, in loops over contiguous memory.
     private static func shrinkColourBlocks(_ src: UnsafePointer<UInt8>, stride: Int, channels c: Int, origin: (x: Int, y: Int),
@@ -206,8 +186,8 @@ struct AnalysisPlane: Sendable {
         let divisor = UInt32(k * k * 256)
         for oy in 0..<height {
             let first = src + (origin.y + oy * k) * stride + origin.x * c
-            copyRow(first, into: sums, count: columns * c)
-            for dy in 1..<k { addRow(first + dy * stride, into: sums, count: columns * c) }
+            verticalSums(first, first + stride, into: sums, count: columns * c)
+            for dy in 2..<k { addRow(first + dy * stride, into: sums, count: columns * c) }
             if c == 3 { weighRow3(sums, into: weighted, count: columns) } else { weighRow4(sums, into: weighted, count: columns) }
             if k == 4 {
                 blockRow4(weighted, into: dst + oy * width, count: width)
@@ -219,12 +199,6 @@ struct AnalysisPlane: Sendable {
                 }
             }
         }
-    }
-
-    /// `count` bytes widened to 16 bits.
-    @inline(never)
-    private static func copyRow(_ row: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<UInt16>, count: Int) {
-        for i in 0..<count { sums[i] = UInt16(row[i]) }
     }
 
     /// `count` bytes added to 16-bit sums.
@@ -260,18 +234,16 @@ struct AnalysisPlane: Sendable {
         }
     }
 
-    /// Writes `value` of each k×k block's 2×2 spread samples (at k/4 and k/4 + k/2 across and down)
-    /// into its analysis pixel: the walk the gray and colourfulness planes share.
+    /// The colourfulness (max − min of R, G, B) averaged over 2×2 spread samples per k×k block
+    /// (at k/4 and k/4 + k/2 across and down).
     ///
-    /// Four blocks go at a time through the kernel's `four`, given each sample position's pixels
-    /// of the four blocks as lanes (R, G, B in a lane's low bytes, one 32-bit load each, low byte
-    /// first as on every platform Papers runs on); its `one` takes the rest, and any block whose
-    /// last sample's fourth byte would lie past the `count` bytes of the frame. (A kernel type, not
-    /// closures: its functions are specialised into the loop, with no call per four blocks.)
-    @inline(__always)
-    private static func forEachSpreadBlock<Kernel: BlockKernel>(
+    /// Four blocks go at a time, each sample position's pixels of the four blocks as lanes (R, G,
+    /// B in a lane's low bytes, one 32-bit load each, low byte first as on every platform Papers
+    /// runs on); the rest go one at a time, with any block whose last sample's fourth byte would
+    /// lie past the `count` bytes of the frame.
+    private static func spreadColour(
         _ src: UnsafePointer<UInt8>, count: Int, stride: Int, channels c: Int, origin: (x: Int, y: Int), factor k: Int,
-        into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int, kernel: Kernel.Type
+        into dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int
     ) {
         let a = k / 4, b = k / 4 + k / 2
         let step = k * c, dx = (b - a) * c
@@ -293,31 +265,22 @@ struct AnalysisPlane: Sendable {
                                  UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 2 * step, as: UInt32.self)),
                                  UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 3 * step, as: UInt32.self)))
                 }
-                let values = Kernel.four(lanes(first0), lanes(first0 + dx), lanes(first1), lanes(first1 + dx))
+                let values = (spread(lanes(first0)) &+ spread(lanes(first0 + dx)) &+ spread(lanes(first1))
+                    &+ spread(lanes(first1 + dx)) &+ 2) &>> 2
                 UnsafeMutableRawPointer(row + ox).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: values), as: SIMD4<UInt8>.self)
                 ox += 4
             }
             while ox < width {
                 let p0 = line0 + ox * step, p2 = line1 + ox * step
-                row[ox] = Kernel.one(p0, p0 + dx, p2, p2 + dx)
+                row[ox] = UInt8(truncatingIfNeeded: (spread(p0) &+ spread(p0 + dx) &+ spread(p2) &+ spread(p2 + dx) &+ 2) / 4)
                 ox += 1
             }
         }
     }
-}
 
-/// What the analysis plane's walk over spread samples makes of a block's four samples.
-private protocol BlockKernel {
-    /// Four blocks' values from their samples as lanes (R, G, B in each lane's low bytes).
-    static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32>
-    /// One block's value from its samples' pixels.
-    static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8
-}
-
-/// The colourfulness (max − min of R, G, B) averaged over the samples.
-private enum SpreadKernel: BlockKernel {
+    /// The spread (max − min) of one RGB pixel.
     @inline(__always)
-    static func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
+    private static func spread(_ p: UnsafePointer<UInt8>) -> UInt32 {
         let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
         return max(r, g, b) &- min(r, g, b)
     }
@@ -325,20 +288,10 @@ private enum SpreadKernel: BlockKernel {
     /// Each lane's sample (R, G, B in its low bytes) to its spread: the bytes' maximum and
     /// minimum over the lane moved down by none, one and two bytes, low byte kept.
     @inline(__always)
-    static func spread(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    private static func spread(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
         let r = unsafeBitCast(v, to: SIMD16<UInt8>.self), g = unsafeBitCast(v &>> 8, to: SIMD16<UInt8>.self)
         let b = unsafeBitCast(v &>> 16, to: SIMD16<UInt8>.self)
         let difference = pointwiseMax(pointwiseMax(r, g), b) &- pointwiseMin(pointwiseMin(r, g), b)
         return unsafeBitCast(difference, to: SIMD4<UInt32>.self) & 255
-    }
-
-    @inline(__always)
-    static func four(_ s0: SIMD4<UInt32>, _ s1: SIMD4<UInt32>, _ s2: SIMD4<UInt32>, _ s3: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        (spread(s0) &+ spread(s1) &+ spread(s2) &+ spread(s3) &+ 2) &>> 2
-    }
-
-    @inline(__always)
-    static func one(_ p0: UnsafePointer<UInt8>, _ p1: UnsafePointer<UInt8>, _ p2: UnsafePointer<UInt8>, _ p3: UnsafePointer<UInt8>) -> UInt8 {
-        UInt8(truncatingIfNeeded: (spread(p0) &+ spread(p1) &+ spread(p2) &+ spread(p3) &+ 2) / 4)
     }
 }

@@ -67,11 +67,8 @@ extension QuadSearch {
                 // The two side lines must be seen along most of their run inside the frame.
                 // All three seen sides must part the document from the same surface: similar
                 // contrast across each (a line of wood grain or a shadow beside a side does not).
-                guard scores.weakestSide >= 0.5,
-                      let baseBand = profiles[m].bandContrast(from: p0, to: p1),
-                      let band2 = profiles[i2].bandContrast(from: p1, to: p2),
-                      let band1 = profiles[i1].bandContrast(from: p3, to: p0),
-                      scores.weakestBand >= max(15, 0.35 * max(baseBand, band2, band1)) else { continue }
+                guard scores.weakestSide >= 0.5, scores.bandSides == 3,
+                      scores.weakestBand >= max(15, 0.35 * scores.strongestBand) else { continue }
                 // A seen line closing the two sides inside the frame means the document ends there
                 // (that is a closed candidate), or the sides run on past a shorter rectangle.
                 let closed = lines.indices.contains { n in

@@ -103,6 +103,9 @@ enum QuadSearch {
         var inFrameCoverage = 0.0
         var weakestBand = 0.0
         var seenSides = 0
+        /// How many sides have a band contrast, and the largest of them (0 when none has).
+        var bandSides = 0
+        var strongestBand = 0.0
     }
 
     /// Scores the sides of the quadrilateral with `corners` from the profiles of the lines they
@@ -113,7 +116,7 @@ enum QuadSearch {
                            profiles: UnsafeBufferPointer<LineProfile>) -> SideScores {
         // Sums in side order, as `meanCoverage` and the means below would add them.
         var coverageSum = 0.0, seenSum = 0.0, seenCount = 0, weakest = Double.infinity
-        var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity
+        var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity, strongestBand = 0.0
         for side in 0..<4 {
             let index = side == 0 ? sides.0 : side == 1 ? sides.1 : side == 2 ? sides.2 : sides.3
             guard index >= 0 else {
@@ -134,11 +137,13 @@ enum QuadSearch {
                 bandSum += band
                 bandCount += 1
                 weakestBand = min(weakestBand, band)
+                strongestBand = max(strongestBand, band)
             }
         }
         return SideScores(coverage: coverageSum / 4, bandContrast: bandCount == 0 ? 0 : bandSum / Double(bandCount),
                           weakestSide: seenCount == 0 ? 0 : weakest, inFrameCoverage: seenCount < 2 ? 0 : seenSum / Double(seenCount),
-                          weakestBand: bandCount == 0 ? 0 : weakestBand, seenSides: seenCount)
+                          weakestBand: bandCount == 0 ? 0 : weakestBand, seenSides: seenCount,
+                          bandSides: bandCount, strongestBand: strongestBand)
     }
 
     /// The document among the candidates. Inner rectangles (a photo, a text box) can be as well
