@@ -159,8 +159,9 @@ public struct PhotoSynthesizer: Sendable {
         let exposureRoll = random.uniform(0...1)
         if exposureRoll < 0.07 { gain = random.uniform(0.3...0.5) } else if exposureRoll < 0.12 { gain = random.uniform(1.5...1.9) }
         // The light is scaled; the sensor clips it at the end, as without a gain. A glare spot (light
-        // well past white) so stays saturated in a dark picture, as a specular highlight does in a
-        // camera (it was clipped before the scaling, which left a grey plateau far under white).
+        // well past white) so stays far brighter than the page in a dark picture, and clipped where
+        // its light still passes white, as a specular highlight does in a camera (it was clipped
+        // before the scaling, which left a grey plateau at 255 × gain).
         if gain != 1 { for i in 0..<canvas.data.count { canvas.data[i] *= Float(gain) } }
 
         // Optics and blur.
