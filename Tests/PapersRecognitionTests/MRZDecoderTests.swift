@@ -118,6 +118,25 @@ struct MRZDecoderTests {
         #expect(reader.reading(from: decoded).isVerified)
     }
 
+    @Test("a letter past the name's end or a country code that names no country is uncertain, however sure")
+    func grammarOutsideTheChecks() throws {
+        let reader = try MRZReader.bundled()
+        let decoded = try #require(MRZDecoder.decode(Self.probabilities(Self.td2)))
+        #expect(reader.reading(from: decoded).isVerified)
+        // The two misreadings `eval mrz` found on blurred 1920×1080 photos, read with assurance
+        // and passing every check: a filler read as X well after the given names, and DNK read as DNX.
+        var stray = decoded
+        stray.lines[0][33] = UInt8(ascii: "X")
+        #expect(reader.reading(from: stray).uncertainPositions == [MRZReading.Position(line: 1, column: 34)])
+        var country = decoded
+        country.lines[0][2...4] = ArraySlice("DNX".utf8)
+        country.confidences[0][4] = 0.67
+        #expect(reader.reading(from: country).uncertainPositions == [MRZReading.Position(line: 1, column: 5)])
+        #expect(!reader.reading(from: country).isVerified)
+        country.lines[0][2...4] = ArraySlice("DNK".utf8)
+        #expect(reader.reading(from: country).isVerified)
+    }
+
     @Test("lines that fit no MRZ shape give nothing")
     func wrongShape() {
         #expect(MRZDecoder.decode(Self.probabilities(["P<UTO<<<<<"])) == nil)

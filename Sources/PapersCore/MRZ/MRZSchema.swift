@@ -56,11 +56,17 @@ public struct MRZSchema: Sendable, Hashable {
     public let classes: [[CharacterClass]]
     /// The check digits, field checks first and the composite last.
     public let checks: [Check]
+    /// The name field: the primary and secondary identifiers (for CNIS, the surname only).
+    public let names: MRZField
+    /// The country codes: the issuing state, and the nationality where the format has one.
+    public let countryCodes: [MRZField]
 
     /// The schema of a format.
     public init(format: MRZFormat) {
         let layout = MRZLayout.layout(for: format)
         self.format = format
+        names = layout.names
+        countryCodes = [layout.issuingState] + (layout.nationality.map { [$0] } ?? [])
         var classes = [[CharacterClass]](repeating: [CharacterClass](repeating: .any, count: format.lineLength), count: format.lineCount)
         func mark(_ field: MRZField?, _ value: CharacterClass) {
             guard let field else { return }
@@ -89,6 +95,28 @@ public struct MRZSchema: Sendable, Hashable {
             checks.append(Check(name: "composite", covers: layout.compositeCovers, digit: composite, allowsFiller: false))
         }
         self.checks = checks
+    }
+
+    /// The columns (zero-based, on ``names``'s line) of letters that lie past the end of the name
+    /// on the given lines (ASCII bytes, one array per line).
+    ///
+    /// ICAO 9303 writes the primary identifier, `<<`, the secondary identifier (its components
+    /// joined by single fillers), then fillers only: a letter after the secondary identifier's own
+    /// `<<` cannot be part of the name, and no check digit covers a name to say so. (The CNIS
+    /// surname field holds one identifier: its first `<<` ends it.)
+    public func lettersPastNameEnd(in lines: [[UInt8]]) -> [Int] {
+        let filler = UInt8(ascii: "<"), row = lines[names.line], end = names.range.upperBound
+        var runs = 0, column = names.range.lowerBound
+        while column < end {
+            guard row[column] == filler, column + 1 < end, row[column + 1] == filler else {
+                column += 1
+                continue
+            }
+            while column < end, row[column] == filler { column += 1 }
+            runs += 1
+            if runs == (format == .cnis ? 1 : 2) { return (column..<end).filter { row[$0] != filler } }
+        }
+        return []
     }
 
     /// Whether a check holds on the given lines (ASCII bytes, one array per line).

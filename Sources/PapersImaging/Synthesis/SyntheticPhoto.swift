@@ -16,9 +16,10 @@ public struct SyntheticPhotoTruth: Sendable, Hashable, Codable {
     public var blurSigma: Double
     /// Motion blur length in frame pixels (0 for none).
     public var motionBlurLength: Double
-    /// Whether the photo counts as heavily blurred (sigma ≥ 2.5 or motion ≥ 12 px).
+    /// Whether the photo counts as heavily blurred (sigma ≥ 2.5 or motion ≥ 12 frame pixels,
+    /// whatever the frame's size: a 1920-pixel frame's blur is less at the document's scale).
     public var heavyBlur: Bool
-    /// Whether the photo is sharp (sigma ≤ 0.8, no motion).
+    /// Whether the photo is sharp (no blur past the optical softening, no motion).
     public var sharp: Bool
     /// Whether a specular glare spot covers part of the document.
     public var glare: Bool

@@ -42,4 +42,27 @@ struct MRZSchemaTests {
             #expect(!schema.holds(check, in: broken), "\(check.name) must fail after a change")
         }
     }
+
+    @Test("a letter after the secondary identifier's closing fillers is past the name's end")
+    func lettersPastNameEnd() {
+        let schema = MRZSchema(format: .mrvA)
+        func line1(_ name: String) -> [[UInt8]] {
+            let text = "V<UTO" + name + String(repeating: "<", count: max(0, 39 - name.count))
+            return [Array(text.utf8), Array(String(repeating: "<", count: 44).utf8)]
+        }
+        // The misreading eval mrz found: a filler read as X well after the given name.
+        #expect(schema.lettersPastNameEnd(in: line1("MUSTERMANN<<IFEOMA<<<<<<<<<<<<<<<<<<X")) == [41])
+        #expect(schema.lettersPastNameEnd(in: line1("MUSTERMANN<<IFEOMA<<<<<<<<<<<<<<<<<<<")).isEmpty)
+        // Components of either identifier are joined by single fillers; a long surname may fill the field.
+        #expect(schema.lettersPastNameEnd(in: line1("VAN<DER<BERG<<ANNA<MARIA")).isEmpty)
+        #expect(schema.lettersPastNameEnd(in: line1("<<ANNA<<B<<C")) == [13, 16])
+        #expect(schema.lettersPastNameEnd(in: line1(String(repeating: "A", count: 39))).isEmpty)
+        // CNIS: the surname field holds the surname alone.
+        let cnis = MRZSchema(format: .cnis)
+        let surname = Array(("IDFRA" + "DUPONT<<<<<<<<<<<<<<<<<<<" + "<<<<<<").utf8)
+        var stray = surname
+        stray[5 + 10] = UInt8(ascii: "X")
+        #expect(cnis.lettersPastNameEnd(in: [surname, surname]).isEmpty)
+        #expect(cnis.lettersPastNameEnd(in: [stray, surname]) == [15])
+    }
 }

@@ -230,6 +230,18 @@ public struct MRZReader: Sendable {
                 uncertainSet.insert([l, c])
             }
         }
+        // A letter where the name's grammar allows only fillers is a misread filler, however
+        // sure the recogniser is (a faint, blurred chevron can look like an X).
+        for column in schema.lettersPastNameEnd(in: decoded.lines) { uncertainSet.insert([schema.names.line, column]) }
+        // No check digit covers a country code either: one that names no country has a misread
+        // letter, most likely its least sure one.
+        for field in schema.countryCodes {
+            let code = String(decoding: decoded.lines[field.line][field.range], as: UTF8.self)
+            guard let printed = Country.mrzCode(code), Country(alpha3: printed) == nil,
+                  let weakest = field.range.min(by: { decoded.confidences[field.line][$0] < decoded.confidences[field.line][$1] })
+            else { continue }
+            uncertainSet.insert([field.line, weakest])
+        }
         let uncertain = uncertainSet.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
             .map { MRZReading.Position(line: $0[0] + 1, column: $0[1] + 1) }
         var document = try? MRZParser.parse(lines: lines)
