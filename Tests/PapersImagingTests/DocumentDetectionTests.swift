@@ -256,6 +256,22 @@ struct DocumentDetectionTests {
         #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
     }
 
+    @Test("a card on a checked cloth at 1920×1080 is outlined from its colour region, reached a little further out")
+    func colourRegionReachedFurtherOut() throws {
+        // `papers eval capture --seed 11 --size 1920x1080`, photo 110: a pink card whose sides
+        // change polarity along the red and white squares. The brightness look outlines its
+        // portrait; the colourfulness region of the coarse look lies 6–8 plane pixels outside the
+        // card's sides, past the first snap's reach (1.5 coarse pixels, 6 plane pixels).
+        var configuration = PhotoSynthesizer.Configuration()
+        configuration.width = 1920
+        configuration.height = 1080
+        let photo = PhotoSynthesizer(configuration: configuration).photo(seed: 11, index: 110)
+        let frame = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+        let truth = try #require(Quadrilateral(corners: photo.truth.corners))
+        let found = try #require(DocumentDetector.detect(in: frame))
+        #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
+    }
+
     @Test("glare on documents partly out of frame is measured on their visible part and reported")
     func glareOutOfFrame() {
         let synthesizer = CaptureAnalyzerTests.synthesizer(glare: true, outOfFrame: true, backgrounds: [.wood, .granite, .dark])

@@ -42,7 +42,12 @@ enum CoarseDetection {
             outlines.append(result)
         }
         for view in blurred {
-            guard let region = region(in: view), let snapped = snap(toPlane(region.quad), edges: fineEdges, reach: 1.5 * scale) else { continue }
+            // A region's outline can lie further out than 1.5 coarse pixels where the blur spread a
+            // card's rounded corners (a card on a checked cloth at 1920×1080): when no side is found
+            // that near, a second look reaches 2 coarse pixels.
+            guard let region = region(in: view),
+                  let snapped = snap(toPlane(region.quad), edges: fineEdges, reach: 1.5 * scale)
+                    ?? snap(toPlane(region.quad), edges: fineEdges, reach: 2 * scale) else { continue }
             outlines.append(QuadSearch.Candidate(quad: snapped, lines: [], coverage: 0, area: 0, bandContrast: 0, channel: 0))
         }
         // The caller takes a coarse outline only whole in the frame: choose among those.
