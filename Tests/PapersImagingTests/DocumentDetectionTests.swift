@@ -245,15 +245,19 @@ struct DocumentDetectionTests {
         // Photos of the evaluation set (`papers eval capture --seed 11`): the brightness look
         // outlines the portrait and text (their edges beat the page's, broken up by the squares)
         // and stops short of the MRZ; the coarse look finds the page.
+        #expect(try Self.evaluationIoU(seed: 11, index: index, width: 1280, height: 720) >= 0.9)
+    }
+
+    /// The IoU of the document found in photo `index` of `papers eval capture --seed S --size
+    /// W×H` with the truth, the photo taken as the evaluation delivers it: through JPEG at its quality.
+    static func evaluationIoU(seed: UInt64, index: Int, width: Int, height: Int) throws -> Double {
         var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = 1280
-        configuration.height = 720
-        let photo = PhotoSynthesizer(configuration: configuration).photo(seed: 11, index: index)
-        // As the evaluation delivers it: through JPEG at the photo's quality.
+        configuration.width = width
+        configuration.height = height
+        let photo = PhotoSynthesizer(configuration: configuration).photo(seed: seed, index: index)
         let frame = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
         let truth = try #require(Quadrilateral(corners: photo.truth.corners))
-        let found = try #require(DocumentDetector.detect(in: frame))
-        #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
+        return try #require(DocumentDetector.detect(in: frame)).quad.intersectionOverUnion(with: truth)
     }
 
     @Test("a card on a checked cloth at 1920×1080 is outlined from its colour region, reached a little further out")
@@ -262,14 +266,7 @@ struct DocumentDetectionTests {
         // change polarity along the red and white squares. The brightness look outlines its
         // portrait; the colourfulness region of the coarse look lies 6–8 plane pixels outside the
         // card's sides, past the first snap's reach (1.5 coarse pixels, 6 plane pixels).
-        var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = 1920
-        configuration.height = 1080
-        let photo = PhotoSynthesizer(configuration: configuration).photo(seed: 11, index: 110)
-        let frame = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
-        let truth = try #require(Quadrilateral(corners: photo.truth.corners))
-        let found = try #require(DocumentDetector.detect(in: frame))
-        #expect(found.quad.intersectionOverUnion(with: truth) >= 0.9)
+        #expect(try Self.evaluationIoU(seed: 11, index: 110, width: 1920, height: 1080) >= 0.9)
     }
 
     @Test("glare on documents partly out of frame is measured on their visible part and reported")
