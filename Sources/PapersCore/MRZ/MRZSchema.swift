@@ -66,7 +66,7 @@ public struct MRZSchema: Sendable, Hashable {
         let layout = MRZLayout.layout(for: format)
         self.format = format
         names = layout.names
-        countryCodes = [layout.issuingState] + (layout.nationality.map { [$0] } ?? [])
+        countryCodes = layout.letterOnlyFields
         var classes = [[CharacterClass]](repeating: [CharacterClass](repeating: .any, count: format.lineLength), count: format.lineCount)
         func mark(_ field: MRZField?, _ value: CharacterClass) {
             guard let field else { return }
@@ -105,7 +105,7 @@ public struct MRZSchema: Sendable, Hashable {
     /// `<<` cannot be part of the name, and no check digit covers a name to say so. (The CNIS
     /// surname field holds one identifier: its first `<<` ends it.)
     public func lettersPastNameEnd(in lines: [[UInt8]]) -> [Int] {
-        let filler = UInt8(ascii: "<"), row = lines[names.line], end = names.range.upperBound
+        let filler = MRZText.filler, row = lines[names.line], end = names.range.upperBound
         var runs = 0, column = names.range.lowerBound
         while column < end {
             guard row[column] == filler, column + 1 < end, row[column + 1] == filler else {
