@@ -153,6 +153,24 @@ struct FastPathTests {
         }
     }
 
+    @Test("the arctangent eight lanes at a time equals the scalar one bit for bit, in every octant and on the axes")
+    func arctangentLanes() {
+        // Gradients are whole numbers (×16 per gray level, up to about ±4080).
+        let values: [Float] = [0, 1, -1, 2, -3, 7, -16, 53, -128, 255, -512, 1021, -2047, 4080]
+        var pairs: [(y: Float, x: Float)] = []
+        for y in values { for x in values { pairs.append((y, x)) } }
+        while pairs.count % 8 != 0 { pairs.append((0, 0)) }
+        for start in stride(from: 0, to: pairs.count, by: 8) {
+            var ys = SIMD8<Float>(), xs = SIMD8<Float>()
+            for lane in 0..<8 { (ys[lane], xs[lane]) = pairs[start + lane] }
+            let lanes = fastAtan2(ys, xs)
+            for lane in 0..<8 {
+                let (y, x) = pairs[start + lane]
+                #expect(lanes[lane].bitPattern == fastAtan2(y, x).bitPattern, "atan2(\(y), \(x))")
+            }
+        }
+    }
+
     @Test("edge thinning without branches keeps exactly the pixels the plain rule keeps")
     func edgeSuppression() throws {
         var random = SeededRandom(seed: 23)
