@@ -48,7 +48,14 @@ struct MultiProcessTests {
                     let line = text.split(separator: "\n").first { $0.hasPrefix(#"papers_jobs_total{kind="processVerification",outcome="done"}"#) }
                     return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
                 }
-                let (a, b) = (processed(first.server), processed(second))
+                // A worker counts a job after it has settled it, so the last DONE can be seen a moment
+                // before its count: wait for the counts (up to 10 s), then judge them.
+                var (a, b) = (processed(first.server), processed(second))
+                let deadline = ContinuousClock.now + .seconds(10)
+                while a + b < count, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                    (a, b) = (processed(first.server), processed(second))
+                }
                 #expect(a + b == count, "processed \(a) + \(b)")
                 #expect(a > 0 && b > 0, "processed \(a) + \(b): one server did all the work")
             }
