@@ -3,7 +3,7 @@ import PapersBarcodesZXing
 import PapersCore
 import PapersImaging
 import PapersImagingCodecs
-import PapersRecognition
+@testable import PapersRecognition
 import Testing
 
 /// Synthetic licence backs carry a real PDF417: zxing-cpp reads the exact payload back from the photos.
@@ -62,5 +62,35 @@ struct LicenceBackTests {
                                                                         print: SyntheticPrint(mrzLines: ["P<UTO"])).truth
         #expect(truth.barcodePayload == nil && truth.barcodeObscuredByGlare == nil)
         #expect(truth.mrzObscuredByGlare != nil)
+    }
+}
+
+/// A licence back whose outline is found a little wrong: the PDF417 straightened on its own outline reads.
+@Suite("Licence backs with a skewed outline")
+struct SkewedOutlineTests {
+    /// Photo 60 of seed 5 at 1920×1080 is a sharp card on a gradient whose found outline has its
+    /// bottom side tilted the wrong way (a corner about 40 pixels off): the straightened document
+    /// is sheared and no pass of its ladder reads the symbol. Located by its start and stop bars
+    /// and straightened again, it reads to the exact payload.
+    @Test("the symbol straightened on its own outline reads where the sheared document does not")
+    func symbolOutlineReads() throws {
+        let set = LicencePhotoSet(width: 1920, height: 1080)
+        let licence = LicencePhotoSet.licence(seed: 5, index: 60)
+        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
+        let photo = set.photo(seed: 5, index: 60, licence: licence, barcode: bitmap)
+        try #require(photo.truth.sharp && photo.truth.barcodeObscuredByGlare == false,
+                     "photo 60 of seed 5 is no longer a clean one: pick another")
+        let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+        let detection = try #require(CaptureAnalyzer().analyze(image).detection)
+        let outline = detection.quad.expanded(by: DocumentScanner.outlineMargin)
+        let document = try #require(DocumentRectifier.rectifyGray(image, quad: outline, maximumWidth: DocumentScanner.barcodeWidth))
+        let reader = ZXingBarcodeReader()
+        let straightened = BarcodeImageHint(isStraightenedDocument: true)
+        let fromDocument = try reader.read(document, symbologies: [.pdf417], hint: straightened) { _ in true }
+        try #require(fromDocument.isEmpty, "the sheared document reads now: this photo no longer shows the case")
+        let symbol = try #require(PDF417Locator.straightenedSymbol(in: document, outline: outline, photo: image))
+        let fromSymbol = try reader.read(symbol, symbologies: [.pdf417], hint: straightened) { _ in true }
+        // Compared, not printed: the payload is a (made-up) person's data.
+        #expect(fromSymbol.map(\.bytes) == [licence.payload])
     }
 }

@@ -16,7 +16,7 @@ extension CoarseDetection {
         let w = view.width, h = view.height
         guard w >= 8, h >= 8 else { return nil }
         let pixels = view.packed.pixels
-        let threshold = otsuThreshold(pixels)
+        let threshold = Histogram.otsuThreshold(Histogram.of(pixels))
         var best: (quad: Quadrilateral, fill: Double, score: Double)?
         for darkDocument in [true, false] {
             var seen = [Bool](repeating: false, count: w * h)
@@ -61,25 +61,6 @@ extension CoarseDetection {
             }
         }
         return best.map { ($0.quad, $0.fill) }
-    }
-
-    /// The threshold that best splits a histogram into two classes (Otsu's method).
-    static func otsuThreshold(_ pixels: [UInt8]) -> UInt8 {
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in pixels { histogram[Int(v)] += 1 }
-        let total = Double(pixels.count)
-        let sumAll = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var weightBelow = 0.0, sumBelow = 0.0, bestVariance = -1.0, best = 128
-        for t in 0..<256 {
-            weightBelow += Double(histogram[t])
-            sumBelow += Double(t * histogram[t])
-            let weightAbove = total - weightBelow
-            guard weightBelow > 0, weightAbove > 0 else { continue }
-            let meanBelow = sumBelow / weightBelow, meanAbove = (sumAll - sumBelow) / weightAbove
-            let variance = weightBelow * weightAbove * (meanBelow - meanAbove) * (meanBelow - meanAbove)
-            if variance > bestVariance { bestVariance = variance; best = t + 1 }
-        }
-        return UInt8(min(255, best))
     }
 
     /// The convex hull of points, counter-clockwise in image coordinates (monotone chain).

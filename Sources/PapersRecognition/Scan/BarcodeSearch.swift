@@ -3,9 +3,11 @@ import PapersImaging
 
 /// Where and how hard the scanner looks for barcodes on one photo, and which symbols it keeps.
 ///
-/// The straightened document is read first. The outline may be wrong: most often it snapped to
-/// a rectangle printed on the card, at the card's angle, so the wider surroundings of the
-/// outline, straightened the same way, come next; then the whole photo.
+/// The straightened document is read first. The outline may be wrong: a corner a few pixels off
+/// shears the document, so the PDF417 found in it by its start and stop bars, straightened again
+/// from the photo on its own outline, comes next (see ``PDF417Locator``). Most often a wrong
+/// outline snapped to a rectangle printed on the card, at the card's angle, so the wider
+/// surroundings of the outline, straightened the same way, come next; then the whole photo.
 /// The search stops at the first source that gives a *document* symbol: a PDF417 whose payload
 /// parses as AAMVA, or a QR code. A PDF417 that is not AAMVA does not stop it: it may be a false
 /// detection in the print or the background, so the search keeps looking for the licence's own.
@@ -25,6 +27,8 @@ struct BarcodeSearch {
     enum Source: Int, CaseIterable, Comparable {
         /// The document straightened from its outline.
         case document
+        /// The PDF417 located in the straightened document, straightened again on its own outline.
+        case symbol
         /// The outline's wider surroundings, straightened the same way.
         case widened
         /// The whole photo.
@@ -37,6 +41,9 @@ struct BarcodeSearch {
     struct Sources {
         /// The straightened document, or `nil` when no document was found (made only when needed).
         var document: () -> Image?
+        /// The PDF417 located in the straightened document, straightened on its own outline (made
+        /// only when needed; `nil` when none is found).
+        var symbol: () -> Image? = { nil }
         /// The outline's wider surroundings (made only when needed).
         var widened: () -> Image? = { nil }
         /// The whole photo.
@@ -71,6 +78,7 @@ struct BarcodeSearch {
             let image: Image?, hint: BarcodeImageHint
             switch source {
             case .document: (image, hint) = (sources.document(), BarcodeImageHint(isStraightenedDocument: true))
+            case .symbol: (image, hint) = (sources.symbol(), BarcodeImageHint(isStraightenedDocument: true))
             case .widened: (image, hint) = (sources.widened(), BarcodeImageHint(isStraightenedDocument: true))
             case .photo: (image, hint) = (sources.photo, BarcodeImageHint(documentAngleDegrees: sources.documentAngle))
             }

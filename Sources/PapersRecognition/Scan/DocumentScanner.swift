@@ -58,12 +58,22 @@ public struct DocumentScanner: Sendable {
         }
 
         // Barcodes are looked for at the finer barcode width (a PDF417's modules are a few pixels wide).
+        // The document read for barcodes is made once: the PDF417 is located in it too.
+        var barcodeDocument: Image??
+        func barcodeDocumentMade() -> Image? {
+            if let made = barcodeDocument { return made }
+            let made = outline.flatMap { quad in
+                DocumentRectifier.size(of: quad, maximumWidth: Self.readingWidth).width < Self.readingWidth
+                    ? rectified() : DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
+            }
+            barcodeDocument = .some(made)
+            return made
+        }
         let barcodeSources = BarcodeSearch.Sources(
-            document: {
-                outline.flatMap { quad in
-                    DocumentRectifier.size(of: quad, maximumWidth: Self.readingWidth).width < Self.readingWidth
-                        ? rectified() : DocumentRectifier.rectifyGray(image, quad: quad, maximumWidth: Self.barcodeWidth)
-                }
+            document: { barcodeDocumentMade() },
+            symbol: {
+                guard let outline, let document = barcodeDocumentMade() else { return nil }
+                return PDF417Locator.straightenedSymbol(in: document, outline: outline, photo: image)
             },
             widened: { widened(Self.barcodeWidth) }, photo: image, documentAngle: angle)
         var barcodes = barcodeReader.map { BarcodeSearch(reader: $0) }
@@ -78,7 +88,7 @@ public struct DocumentScanner: Sendable {
         }
         let mrz = MRZSearch(reader: mrzReader).run(band: band, document: rectified, widened: { widened(Self.readingWidth) },
                                                    photo: image, documentAngle: angle, beforeFallbacks: {
-            barcodes?.search([.document], in: barcodeSources)
+            barcodes?.search([.document, .symbol], in: barcodeSources)
             return barcodes?.aamva == nil
         })
         side.mrz = mrz.reading
