@@ -187,6 +187,7 @@ struct ZXingBarcodeReaderTests {
 
     @Test("an invalid configuration is a typed error", arguments: [
         ZXingBarcodeReader.Attempt(scale: 0), ZXingBarcodeReader.Attempt(scale: 9), ZXingBarcodeReader.Attempt(rotationDegrees: 200),
+        ZXingBarcodeReader.Attempt(sharpening: -1), ZXingBarcodeReader.Attempt(sharpening: 5),
     ])
     func invalidConfiguration(attempt: ZXingBarcodeReader.Attempt) {
         var configuration = ZXingBarcodeReader.Configuration()

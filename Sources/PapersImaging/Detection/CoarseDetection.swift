@@ -23,7 +23,7 @@ enum CoarseDetection {
         var views = [image.resized(width: w, height: h)]
         if let chroma { views.append(chroma.resized(width: w, height: h)) }
         views.append(textureEnergy(fineEdges, factor: k, width: w, height: h))
-        let blurred = views.map { boxBlurred(boxBlurred($0, radius: 2), radius: 2) }
+        let blurred = views.map { $0.boxBlurred(radius: 2).boxBlurred(radius: 2) }
         var candidates: [QuadSearch.Candidate] = []
         for view in blurred {
             let edges = EdgeMap(view, minimumThreshold: 6 * 4)
@@ -177,50 +177,5 @@ enum CoarseDetection {
         }
         // One side may run close to print: a passport's MRZ lies a few millimetres from its edge.
         return deviations.sorted().prefix(3).reduce(0, +) / 3
-    }
-
-    /// A (2·radius+1)² box blur of a gray image, edges clamped: running sums along rows, then
-    /// down columns.
-    static func boxBlurred(_ image: Image, radius r: Int) -> Image {
-        let w = image.width, h = image.height
-        let source = image.packed.pixels
-        var across = [UInt16](repeating: 0, count: w * h)
-        var out = [UInt8](repeating: 0, count: w * h)
-        let n = (2 * r + 1) * (2 * r + 1)
-        source.withUnsafeBufferPointer { sourceBuffer in
-            across.withUnsafeMutableBufferPointer { acrossBuffer in
-                out.withUnsafeMutableBufferPointer { outBuffer in
-                    guard let src = sourceBuffer.baseAddress, let a = acrossBuffer.baseAddress,
-                          let o = outBuffer.baseAddress else { return }
-                    for y in 0..<h {
-                        let row = src + y * w, sums = a + y * w
-                        var sum = 0
-                        for dx in -r...r { sum += Int(row[min(w - 1, max(0, dx))]) }
-                        sums[0] = UInt16(sum)
-                        for x in 1..<max(1, w) {
-                            sum += Int(row[min(w - 1, x + r)]) - Int(row[max(0, x - r - 1)])
-                            sums[x] = UInt16(sum)
-                        }
-                    }
-                    var column = [Int](repeating: 0, count: w)
-                    column.withUnsafeMutableBufferPointer { columnBuffer in
-                        guard let c = columnBuffer.baseAddress else { return }
-                        for dy in -r...r {
-                            let row = a + min(h - 1, max(0, dy)) * w
-                            for x in 0..<w { c[x] += Int(row[x]) }
-                        }
-                        for y in 0..<h {
-                            if y > 0 {
-                                let entering = a + min(h - 1, y + r) * w, leaving = a + max(0, y - r - 1) * w
-                                for x in 0..<w { c[x] += Int(entering[x]) - Int(leaving[x]) }
-                            }
-                            let line = o + y * w
-                            for x in 0..<w { line[x] = UInt8((c[x] + n / 2) / n) }
-                        }
-                    }
-                }
-            }
-        }
-        return Image(width: w, height: h, format: .gray, pixels: out)!
     }
 }
