@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import PapersRecognition
 import PapersServer
+import ServiceLifecycle
 
 /// The verification server on its embedded defaults in a temporary data directory, on a free
 /// loopback port, with one tenant; driven over HTTP as an integrator would (demo and benchmark).
@@ -13,6 +14,9 @@ struct LocalServer {
     let directory: URL
     let base: String
     let authorization: String
+    /// The server's service group: shut down gracefully, not cancelled, so that no request or job
+    /// is cut off and nothing is logged as an error.
+    let group: ServiceGroup
     let serving: Task<Void, any Error>
 
     static func start(scanner: DocumentScanner, workers: Int? = nil) async throws -> LocalServer {
@@ -29,17 +33,18 @@ struct LocalServer {
         let credentials = try await PapersServer.createTenant(name: "local", configuration: configuration)
         let port = NIOLockedValueBox(0)
         let app = server.application { channel in port.withLockedValue { $0 = channel.localAddress?.port ?? 0 } }
-        let serving = Task { try await app.run() }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let serving = Task { try await group.run() }
         while port.withLockedValue({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         return LocalServer(
             directory: directory, base: "http://127.0.0.1:\(port.withLockedValue { $0 })",
             authorization: "Basic " + Data("\(credentials.token):\(credentials.secret)".utf8).base64EncodedString(),
-            serving: serving)
+            group: group, serving: serving)
     }
 
     /// Stops the server and erases its data directory.
     func stop() async {
-        serving.cancel()
+        await group.triggerGracefulShutdown()
         _ = await serving.result
         try? FileManager.default.removeItem(at: directory)
     }
