@@ -148,9 +148,9 @@ struct FastPathTests {
 
     @Test("a ninth by multiply and shift is the rounded-down quotient over the whole range of smoothed second differences")
     func ninth() {
-        for v in Int32(0)...Int32(4 * 255 * 9) {
-            #expect(QualityMeasures.ninth(v) == v / 9, "\(v)")
-        }
+        // One expectation over the whole range (not 9181 of them), naming the first value off.
+        let wrong = (Int32(0)...Int32(4 * 255 * 9)).filter { QualityMeasures.ninth($0) != $0 / 9 }
+        #expect(wrong.isEmpty, "first wrong at \(wrong.first ?? -1)")
     }
 
     @Test("the arctangent eight lanes at a time equals the scalar one bit for bit, in every octant and on the axes")

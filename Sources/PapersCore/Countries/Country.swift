@@ -33,6 +33,13 @@ public struct Country: Sendable, Hashable {
 }
 
 extension Country {
+    /// The country an MRZ field's code names (fillers dropped, see ``mrzCode(_:)``), or `nil` when
+    /// the field is empty or names no known country.
+    public init?(mrzField field: some StringProtocol) {
+        guard let code = Country.mrzCode(field), let country = Country(alpha3: code) else { return nil }
+        self = country
+    }
+
     /// Looks a country up by its alpha-3 or ICAO code (case-insensitive). `D` is Germany.
     public init?(alpha3 code: String) {
         guard let country = Country.byAlpha3[code.uppercased()] else { return nil }

@@ -69,9 +69,9 @@ public enum MRZCorrector {
         }
         for field in layout.letterOnlyFields {
             let code = mrz[field]
-            guard Country.mrzCode(String(decoding: code, as: UTF8.self)).flatMap({ Country(alpha3: $0) }) == nil else { continue }
+            guard Country(mrzField: String(decoding: code, as: UTF8.self)) == nil else { continue }
             let fixed = mapped(code, toLetter)
-            if Country.mrzCode(String(decoding: fixed, as: UTF8.self)).flatMap({ Country(alpha3: $0) }) != nil {
+            if Country(mrzField: String(decoding: fixed, as: UTF8.self)) != nil {
                 mrz[field] = fixed
             }
         }

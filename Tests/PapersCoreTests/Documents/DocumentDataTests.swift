@@ -119,6 +119,9 @@ struct CountryTests {
         #expect(Country(alpha3: "XXA")?.isoAlpha3 == "XXA")
         #expect(Country.mrzCode("<<<") == nil)
         #expect(Country(alpha3: "QQQ") == nil)
+        #expect(Country(mrzField: "D<<")?.isoAlpha3 == "DEU")
+        #expect(Country(mrzField: "UTO")?.alpha3 == "UTO")
+        #expect(Country(mrzField: "<<<") == nil && Country(mrzField: "DNX") == nil)
     }
 }
 

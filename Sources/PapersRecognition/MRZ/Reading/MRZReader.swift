@@ -156,7 +156,8 @@ public struct MRZReader: Sendable {
             // A character cut off by the edge of the photo is not read: every class is as
             // likely, so it fails its check or stays uncertain.
             let unknown = [Float](repeating: 1 / Float(MRZDecoder.alphabet.count), count: MRZDecoder.alphabet.count)
-            let row = (0..<length).map { line.isVisible($0) ? classified.next()! : unknown }
+            var row = [[Float]](repeating: unknown, count: length)
+            for index in visible { row[index] = classified.next()! }
             // A line the recogniser mostly cannot read is not MRZ print seen the right way up:
             // give up on this candidate before spending time on its other lines.
             let sureness = row.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
@@ -237,7 +238,7 @@ public struct MRZReader: Sendable {
         // letter, most likely its least sure one.
         for field in schema.countryCodes {
             let code = String(decoding: decoded.lines[field.line][field.range], as: UTF8.self)
-            guard let printed = Country.mrzCode(code), Country(alpha3: printed) == nil,
+            guard Country.mrzCode(code) != nil, Country(mrzField: code) == nil,
                   let weakest = field.range.min(by: { decoded.confidences[field.line][$0] < decoded.confidences[field.line][$1] })
             else { continue }
             uncertainSet.insert([field.line, weakest])
