@@ -281,23 +281,11 @@ extension EdgeMap {
         let width: Int
         let threshold2: Int32
 
-        /// +1 when the pixel nearest (`x`, `y`) is an edge whose gradient points along the unit
-        /// direction (`nx`, `ny`) within about 21° (cos > 0.93), −1 when it points against it,
-        /// 0 otherwise. Coordinates must be ≥ 0.5 (truncating x + 0.5 then rounds).
-        @inline(__always)
-        func alignment(x px: Double, y py: Double, nx: Double, ny: Double) -> Int {
-            let index = Int(py + 0.5) * width + Int(px + 0.5)
-            let m2v = m2[index]
-            guard m2v >= threshold2 else { return 0 }
-            // cos(gradient, direction)² > 0.8649 without a square root: dot² > 0.8649·|g|².
-            let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
-            guard dot * dot > 0.8649 * Double(m2v) else { return 0 }
-            return dot > 0 ? 1 : -1
-        }
-
-        /// Whether ``alignment(x:y:nx:ny:)`` finds +1 (`along`) or −1 (`against`) at (`x`, `y`)
-        /// or one step either way along (`nx`, `ny`), as 1 or 0, without a branch: the three probes'
-        /// outcomes are unpredictable. The three pixels must lie in the map.
+        /// Whether an edge whose gradient points along the unit direction (`nx`, `ny`) within
+        /// about 21° (cos > 0.93; `along`), or against it (`against`), lies at the pixel nearest
+        /// (`x`, `y`) or one step either way along (`nx`, `ny`), as 1 or 0, without a branch: the
+        /// three probes' outcomes are unpredictable. The three pixels must lie in the map
+        /// (coordinates ≥ 0.5: truncating x + 0.5 then rounds).
         @inline(__always)
         func polarities(x px: Double, y py: Double, nx: Double, ny: Double) -> (along: Int32, against: Int32) {
             var along: Int32 = 0, against: Int32 = 0

@@ -291,9 +291,8 @@ enum QuadSearch {
                     guard px >= 2, py >= 2, px < maxX, py < maxY else { continue }
                     inside += 1
                     // An edge of either polarity within a pixel across the side.
-                    if (-1...1).contains(where: { probe.alignment(x: px + nx * Double($0), y: py + ny * Double($0), nx: nx, ny: ny) != 0 }) {
-                        hits += 1
-                    }
+                    let (along, against) = probe.polarities(x: px, y: py, nx: nx, ny: ny)
+                    hits += Int(along | against)
                 }
             }
             result.append(inside >= samples / 4 ? Double(hits) / Double(inside) : nil)
