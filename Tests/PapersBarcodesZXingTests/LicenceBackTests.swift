@@ -65,6 +65,36 @@ struct LicenceBackTests {
     }
 }
 
+/// A 1920×1080 licence back of the `eval barcode` set as `papers scan` straightens it for barcodes.
+struct StraightenedLicenceBack {
+    let licence: SyntheticLicence
+    let truth: SyntheticPhotoTruth
+    /// The photo as delivered (through JPEG at its own quality).
+    let image: Image
+    /// The found outline, widened by the scanner's margin.
+    let outline: Quadrilateral
+    /// The outline straightened in gray at the scanner's barcode width.
+    let document: Image
+
+    init(seed: UInt64, index: Int) throws {
+        licence = LicencePhotoSet.licence(seed: seed, index: index)
+        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
+        let photo = LicencePhotoSet(width: 1920, height: 1080).photo(seed: seed, index: index, licence: licence, barcode: bitmap)
+        truth = photo.truth
+        image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: truth.jpegQuality))
+        let detection = try #require(CaptureAnalyzer().analyze(image).detection)
+        outline = detection.quad.expanded(by: DocumentScanner.outlineMargin)
+        document = try #require(DocumentRectifier.rectifyGray(image, quad: outline, maximumWidth: DocumentScanner.barcodeWidth))
+    }
+
+    /// The PDF417s read from a straightened image with the straightened ladder of `configuration`.
+    static func read(_ image: Image, configuration: ZXingBarcodeReader.Configuration = .init()) throws -> [[UInt8]] {
+        try ZXingBarcodeReader(configuration: configuration)
+            .read(image, symbologies: [.pdf417], hint: BarcodeImageHint(isStraightenedDocument: true)) { _ in true }
+            .map(\.bytes)
+    }
+}
+
 /// A licence back whose outline is found a little wrong: the PDF417 straightened on its own outline reads.
 @Suite("Licence backs with a skewed outline")
 struct SkewedOutlineTests {
@@ -74,24 +104,14 @@ struct SkewedOutlineTests {
     /// and straightened again, it reads to the exact payload.
     @Test("the symbol straightened on its own outline reads where the sheared document does not")
     func symbolOutlineReads() throws {
-        let set = LicencePhotoSet(width: 1920, height: 1080)
-        let licence = LicencePhotoSet.licence(seed: 5, index: 60)
-        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
-        let photo = set.photo(seed: 5, index: 60, licence: licence, barcode: bitmap)
-        try #require(photo.truth.sharp && photo.truth.barcodeObscuredByGlare == false,
+        let back = try StraightenedLicenceBack(seed: 5, index: 60)
+        try #require(back.truth.sharp && back.truth.barcodeObscuredByGlare == false,
                      "photo 60 of seed 5 is no longer a clean one: pick another")
-        let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
-        let detection = try #require(CaptureAnalyzer().analyze(image).detection)
-        let outline = detection.quad.expanded(by: DocumentScanner.outlineMargin)
-        let document = try #require(DocumentRectifier.rectifyGray(image, quad: outline, maximumWidth: DocumentScanner.barcodeWidth))
-        let reader = ZXingBarcodeReader()
-        let straightened = BarcodeImageHint(isStraightenedDocument: true)
-        let fromDocument = try reader.read(document, symbologies: [.pdf417], hint: straightened) { _ in true }
-        try #require(fromDocument.isEmpty, "the sheared document reads now: this photo no longer shows the case")
-        let symbol = try #require(PDF417Locator.straightenedSymbol(in: document, outline: outline, photo: image))
-        let fromSymbol = try reader.read(symbol, symbologies: [.pdf417], hint: straightened) { _ in true }
+        try #require(try StraightenedLicenceBack.read(back.document).isEmpty,
+                     "the sheared document reads now: this photo no longer shows the case")
+        let symbol = try #require(PDF417Locator.straightenedSymbol(in: back.document, outline: back.outline, photo: back.image))
         // Compared, not printed: the payload is a (made-up) person's data.
-        #expect(fromSymbol.map(\.bytes) == [licence.payload])
+        #expect(try StraightenedLicenceBack.read(symbol) == [back.licence.payload])
     }
 }
 
@@ -103,25 +123,16 @@ struct BlurredLicenceTests {
     /// exact payload.
     @Test("unsharp masking reads a mildly blurred PDF417 that the other passes miss")
     func sharpenedPassReads() throws {
-        let set = LicencePhotoSet(width: 1920, height: 1080)
-        let licence = LicencePhotoSet.licence(seed: 5, index: 92)
-        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
-        let photo = set.photo(seed: 5, index: 92, licence: licence, barcode: bitmap)
-        try #require(photo.truth.blurSigma > 1 && !photo.truth.heavyBlur && photo.truth.barcodeObscuredByGlare == false,
+        let back = try StraightenedLicenceBack(seed: 5, index: 92)
+        try #require(back.truth.blurSigma > 1 && !back.truth.heavyBlur && back.truth.barcodeObscuredByGlare == false,
                      "photo 92 of seed 5 is no longer a mildly blurred one: pick another")
-        let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
-        let detection = try #require(CaptureAnalyzer().analyze(image).detection)
-        let outline = detection.quad.expanded(by: DocumentScanner.outlineMargin)
-        let document = try #require(DocumentRectifier.rectifyGray(image, quad: outline, maximumWidth: DocumentScanner.barcodeWidth))
         let ladder = ZXingBarcodeReader.Attempt.straightenedDocument
         try #require(ladder.last?.sharpening ?? 0 > 0, "the ladder ends with the sharpened pass")
         var unsharpened = ZXingBarcodeReader.Configuration()
         unsharpened.straightenedDocumentAttempts = Array(ladder.dropLast())
-        let straightened = BarcodeImageHint(isStraightenedDocument: true)
-        let without = try ZXingBarcodeReader(configuration: unsharpened).read(document, symbologies: [.pdf417], hint: straightened) { _ in true }
-        try #require(without.isEmpty, "the passes before the sharpened one read it now: this photo no longer shows the case")
-        let with = try ZXingBarcodeReader().read(document, symbologies: [.pdf417], hint: straightened) { _ in true }
+        try #require(try StraightenedLicenceBack.read(back.document, configuration: unsharpened).isEmpty,
+                     "the passes before the sharpened one read it now: this photo no longer shows the case")
         // Compared, not printed: the payload is a (made-up) person's data.
-        #expect(with.map(\.bytes) == [licence.payload])
+        #expect(try StraightenedLicenceBack.read(back.document) == [back.licence.payload])
     }
 }
