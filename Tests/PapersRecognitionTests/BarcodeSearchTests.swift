@@ -89,6 +89,28 @@ struct BarcodeSearchTests {
         #expect(made == 0, "the widened image is not made when the document gave the licence")
     }
 
+    @Test("the symbol on its own outline is searched after the document and before the widened outline, and only when needed")
+    func symbolOutline() {
+        let symbol = Image(width: 46, height: 20, format: .gray, fill: 200)
+        let widened = Image(width: 52, height: 33, format: .gray, fill: 200)
+        var made = (symbol: 0, widened: 0)
+        func sources() -> BarcodeSearch.Sources {
+            BarcodeSearch.Sources(document: { Self.document }, symbol: { made.symbol += 1; return symbol },
+                                  widened: { made.widened += 1; return widened }, photo: Self.photo)
+        }
+        let reader = ScriptedReader([40: [[]], 46: [[Self.pdf417(Self.licence, level: 2)]], 52: [[]], 64: [[]]])
+        var search = BarcodeSearch(reader: reader)
+        search.search(BarcodeSearch.Source.allCases, in: sources())
+        #expect(search.outcome.aamva != nil && made.symbol == 1 && made.widened == 0)
+        #expect(reader.passesRun[40] == 1 && reader.passesRun[46] == 1 && reader.passesRun[52] == nil && reader.passesRun[64] == nil)
+
+        made = (0, 0)
+        let early = ScriptedReader([40: [[Self.pdf417(Self.licence, level: 2)]]])
+        var first = BarcodeSearch(reader: early)
+        first.search(BarcodeSearch.Source.allCases, in: sources())
+        #expect(made.symbol == 0, "the symbol is not located when the document gave the licence")
+    }
+
     @Test("a lone PDF417 that is not AAMVA is kept only with ISO 15438's minimum error correction",
           arguments: [(nil, false), (0, false), (1, false), (2, true), (5, true)] as [(Int?, Bool)])
     func plausibility(level: Int?, kept: Bool) {
