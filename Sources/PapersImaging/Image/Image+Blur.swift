@@ -2,7 +2,7 @@ extension Image {
     /// A (2·radius+1)² box blur of a gray image, edges clamped: running sums along rows, then
     /// down columns. Radii up to 128 (the row sums are 16-bit).
     public func boxBlurred(radius r: Int) -> Image {
-        precondition(channels == 1 && r >= 0, "a box blur takes a gray image and a radius of 0 or more")
+        precondition(channels == 1 && (0...128).contains(r), "a box blur takes a gray image and a radius of 0 to 128")
         let w = width, h = height
         let source = packed.pixels
         var across = [UInt16](repeating: 0, count: w * h)
@@ -50,7 +50,9 @@ extension Image {
     /// box blurs of `radius` (close to a Gaussian of σ = √(radius·(radius + 1)), 2.45 for radius 2).
     ///
     /// A mildly blurred barcode's narrow bars and spaces regain the contrast a binarizer needs.
+    /// `amount` is 0 to 64; `radius` as in ``boxBlurred(radius:)``.
     public func unsharpMasked(radius: Int, amount: Double) -> Image {
+        precondition((0...64).contains(amount), "an unsharp mask's amount is 0 to 64")
         let blurred = boxBlurred(radius: radius).boxBlurred(radius: radius).boxBlurred(radius: radius)
         let source = packed.pixels
         let gain = Int32((amount * 256).rounded())
