@@ -74,7 +74,7 @@ public struct ZXingBarcodeReader: BarcodeReader {
         /// The measured ladder for a document straightened from its outline, where a symbol lies
         /// along the axes up to the outline's error: zxing's defaults, the global-histogram
         /// binarizer, ±3 degrees, an enlargement by 1.5 for small modules, then unsharp masking
-        /// by 1.5 for a mildly blurred photo (its narrow spaces fill in).
+        /// by 1.5 for a mildly blurred photo (its narrow spaces fill in), as it is and enlarged by 1.5.
         public static let straightenedDocument: [Attempt] = [
             Attempt(),
             Attempt(binarizer: .globalHistogram),
@@ -82,6 +82,7 @@ public struct ZXingBarcodeReader: BarcodeReader {
             Attempt(rotationDegrees: -3, tryDownscale: false),
             Attempt(scale: 1.5, tryDownscale: false),
             Attempt(tryDownscale: false, sharpening: 1.5),
+            Attempt(scale: 1.5, tryDownscale: false, sharpening: 1.5),
         ]
     }
 
