@@ -104,28 +104,12 @@ public enum PDF417Locator {
                 }
             }
         }
-        let closed = close(barred, columns: columns, rows: rows)
-        var label = [Int](repeating: -1, count: closed.count)
-        var best: (count: Int, area: Area)?
-        for seed in closed.indices where closed[seed] && label[seed] < 0 {
-            var stack = [seed], count = 0
-            var area = Area(minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
-            label[seed] = seed
-            while let cell = stack.popLast() {
-                count += 1
-                let x = cell % columns, y = cell / columns
-                area = Area(minX: min(area.minX, x), minY: min(area.minY, y), maxX: max(area.maxX, x), maxY: max(area.maxY, y))
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                where nx >= 0 && ny >= 0 && nx < columns && ny < rows && closed[ny * columns + nx] && label[ny * columns + nx] < 0 {
-                    label[ny * columns + nx] = seed
-                    stack.append(ny * columns + nx)
-                }
-            }
-            if count > best?.count ?? 0 { best = (count, area) }
-        }
-        guard let best, best.count >= 12 else { return nil }
-        return Area(minX: best.area.minX * block, minY: best.area.minY * block,
-                    maxX: min(gray.width, (best.area.maxX + 1) * block) - 1, maxY: min(gray.height, (best.area.maxY + 1) * block) - 1)
+        let closed = close(barred, columns: columns, rows: rows).map { UInt8($0 ? 1 : 0) }
+        // The largest region (the first in raster order among equals).
+        let regions = closed.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: columns, height: rows) }.boxes
+        guard let best = regions.max(by: { $0.count < $1.count }), best.count >= 12 else { return nil }
+        return Area(minX: best.minX * block, minY: best.minY * block,
+                    maxX: min(gray.width, (best.maxX + 1) * block) - 1, maxY: min(gray.height, (best.maxY + 1) * block) - 1)
     }
 
     /// A 3×3 closing of a block mask: a dilation, then an erosion.
