@@ -154,8 +154,18 @@ public struct ZXingBarcodeReader: BarcodeReader {
         if symbologies.contains(.qrCode) { formats |= UInt32(PAPERS_ZXING_FORMAT_QR_CODE) }
         guard formats != 0 else { return [] }
         var all: [DecodedBarcode] = []
+        // A sharpened copy is made once per amount: attempts that differ only in their resampling share it.
+        var sharpened: (amount: Double, image: Image)?
         for attempt in Self.ladder(configuration, for: hint) where fits(attempt, image) {
-            let found = try decode(image, formats: formats, attempt: attempt)
+            var source = image
+            if attempt.sharpening > 0 {
+                if sharpened?.amount != attempt.sharpening {
+                    sharpened = (attempt.sharpening,
+                                 image.grayscale().unsharpMasked(radius: Attempt.sharpeningRadius, amount: attempt.sharpening))
+                }
+                source = sharpened!.image
+            }
+            let found = try decode(source, formats: formats, attempt: attempt)
             for symbol in found where !all.contains(where: { $0.symbology == symbol.symbology && $0.bytes == symbol.bytes }) {
                 all.append(symbol)
             }
@@ -216,10 +226,8 @@ public struct ZXingBarcodeReader: BarcodeReader {
         return pixels <= Double(configuration.maximumResampledPixels)
     }
 
-    private func decode(_ original: Image, formats: UInt32, attempt: Attempt) throws(RecognitionError) -> [DecodedBarcode] {
-        let image = attempt.sharpening > 0
-            ? original.grayscale().unsharpMasked(radius: Attempt.sharpeningRadius, amount: attempt.sharpening)
-            : original
+    /// One attempt's decode of `image` (already sharpened when the attempt sharpens).
+    private func decode(_ image: Image, formats: UInt32, attempt: Attempt) throws(RecognitionError) -> [DecodedBarcode] {
         var options = papers_zxing_options()
         papers_zxing_options_init(&options)
         options.formats = formats
