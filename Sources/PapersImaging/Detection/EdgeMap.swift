@@ -289,14 +289,17 @@ extension EdgeMap {
         @inline(__always)
         func polarities(x px: Double, y py: Double, nx: Double, ny: Double) -> (along: Int32, against: Int32) {
             var along: Int32 = 0, against: Int32 = 0
-            for offset in -1...1 {
-                let index = Int(py + ny * Double(offset) + 0.5) * width + Int(px + nx * Double(offset) + 0.5)
+            @inline(__always) func probe(_ offset: Double) {
+                let index = Int(py + ny * offset + 0.5) &* width &+ Int(px + nx * offset + 0.5)
                 let m2v = m2[index]
                 let dot = Double(gx[index]) * nx + Double(gy[index]) * ny
                 let aligned: Int32 = (m2v >= threshold2 ? 1 : 0) & (dot * dot > 0.8649 * Double(m2v) ? 1 : 0)
                 along |= aligned & (dot > 0 ? 1 : 0)
                 against |= aligned & (dot > 0 ? 0 : 1)
             }
+            probe(-1)
+            probe(0)
+            probe(1)
             return (along, against)
         }
     }

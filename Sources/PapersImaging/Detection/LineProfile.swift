@@ -64,7 +64,7 @@ struct LineProfile {
                         let t = lo + Double(k) * Self.spacing
                         let px = ox - t * s, py = oy + t * c
                         if px >= 2, py >= 2, px < maxX, py < maxY {
-                            sumInside += 1
+                            sumInside &+= 1
                             // An edge of the line's polarity within a pixel across it, or else one of the other.
                             let (along, against) = probe.polarities(x: px, y: py, nx: c, ny: s)
                             sumHits &+= along
@@ -72,17 +72,17 @@ struct LineProfile {
                         }
                         let ix = Int(px + 3 * c), iy = Int(py + 3 * s), jx = Int(px - 3 * c), jy = Int(py - 3 * s)
                         if ix >= 0, iy >= 0, ix < w, iy < h, jx >= 0, jy >= 0, jx < w, jy < h {
-                            sumBand += 1
-                            sumPlus += Int32(gray[iy * w + ix])
-                            sumMinus += Int32(gray[jy * w + jx])
+                            sumBand &+= 1
+                            sumPlus &+= Int32(gray[iy &* w &+ ix])
+                            sumMinus &+= Int32(gray[jy &* w &+ jx])
                         }
-                        let entry = (k + 1) * Self.fields
-                        entries[entry + Self.inside] = sumInside
-                        entries[entry + Self.hits] = sumHits
-                        entries[entry + Self.reversed] = sumReversed
-                        entries[entry + Self.bandSamples] = sumBand
-                        entries[entry + Self.plusSum] = sumPlus
-                        entries[entry + Self.minusSum] = sumMinus
+                        let entry = (k &+ 1) &* Self.fields
+                        entries[entry &+ Self.inside] = sumInside
+                        entries[entry &+ Self.hits] = sumHits
+                        entries[entry &+ Self.reversed] = sumReversed
+                        entries[entry &+ Self.bandSamples] = sumBand
+                        entries[entry &+ Self.plusSum] = sumPlus
+                        entries[entry &+ Self.minusSum] = sumMinus
                     }
                 }
             }
