@@ -121,12 +121,12 @@ struct EdgeMap: Sendable {
                         var x = 2
                         while x < end {
                             if UnsafeRawPointer(keep + x).loadUnaligned(as: UInt64.self) != 0 {
-                                for k in x..<(x + 8) {
-                                    kept[count] = Int32(truncatingIfNeeded: k)
-                                    count &+= Int(keep[k])
+                                for k in 0..<8 {
+                                    kept[count] = Int32(truncatingIfNeeded: x &+ k)
+                                    count &+= Int(keep[x &+ k])
                                 }
                             }
-                            x += 8
+                            x &+= 8
                         }
                         // Eight edges at a time: the arctangent's polynomial and the square root
                         // in vector lanes (the same operations, so the same values, as one at a time).
