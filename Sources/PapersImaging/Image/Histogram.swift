@@ -1,10 +1,28 @@
 /// Gray-level histograms.
 public enum Histogram {
     /// The 256-bin histogram of `pixels`.
+    ///
+    /// Counted in eight copies (a pixel's index modulo 8), eight pixels per load, then folded: an
+    /// image of even paper raises the same bin pixel after pixel, and with one copy each increment
+    /// waits on the last.
     public static func of(_ pixels: [UInt8]) -> [Int] {
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in pixels { histogram[Int(v)] += 1 }
-        return histogram
+        var copies = [UInt32](repeating: 0, count: 8 * 256)
+        pixels.withUnsafeBufferPointer { buffer in
+            copies.withUnsafeMutableBufferPointer { copies in
+                guard let p = buffer.baseAddress, let counts = copies.baseAddress else { return }
+                var i = 0
+                while i &+ 8 <= buffer.count {
+                    let eight = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                    for k in 0..<8 { counts[k &* 256 &+ Int((eight &>> UInt64(8 &* k)) & 255)] &+= 1 }
+                    i &+= 8
+                }
+                while i < buffer.count {
+                    counts[Int(p[i])] &+= 1
+                    i &+= 1
+                }
+            }
+        }
+        return (0..<256).map { value in (0..<8).reduce(0) { $0 + Int(copies[$1 * 256 + value]) } }
     }
 
     /// The threshold that best splits a 256-bin histogram into two classes (Otsu's method): the
