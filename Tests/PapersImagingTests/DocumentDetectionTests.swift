@@ -177,7 +177,8 @@ struct DocumentDetectionTests {
         let quad = Quadrilateral(Point(x: 39.5, y: 29.5), Point(x: 199.5, y: 29.5), Point(x: 199.5, y: 129.5), Point(x: 39.5, y: 129.5))
         // Below the deviation the coarse look forgives (15); the bottom side's own band is not.
         #expect(CoarseDetection.insideDeviation(of: quad, gray: edges) < 15)
-        let bottom = MarginExtension.sample(edges, mid: Point(x: 119.5, y: 129.5), direction: 0, nx: 0, ny: -1, offset: 0, length: 160)
+        let bottom = MarginExtension.sample(edges, mid: Point(x: 119.5, y: 129.5), direction: 0, nx: 0, ny: -1, offset: 0,
+                                            positions: MarginExtension.samplePositions(length: 160))
         #expect(bottom.inside > 15)
     }
 

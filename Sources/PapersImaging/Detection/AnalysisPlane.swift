@@ -186,8 +186,12 @@ struct AnalysisPlane: Sendable {
         let divisor = UInt32(k * k * 256)
         for oy in 0..<height {
             let first = src + (origin.y + oy * k) * stride + origin.x * c
-            verticalSums(first, first + stride, into: sums, count: columns * c)
-            for dy in 2..<k { addRow(first + dy * stride, into: sums, count: columns * c) }
+            if k == 4 {
+                fourRowSums(first, stride: stride, into: sums, count: columns * c)
+            } else {
+                verticalSums(first, first + stride, into: sums, count: columns * c)
+                for dy in 2..<k { addRow(first + dy * stride, into: sums, count: columns * c) }
+            }
             if c == 3 { weighRow3(sums, into: weighted, count: columns) } else { weighRow4(sums, into: weighted, count: columns) }
             if k == 4 {
                 blockRow4(weighted, into: dst + oy * width, count: width)
@@ -199,6 +203,14 @@ struct AnalysisPlane: Sendable {
                 }
             }
         }
+    }
+
+    /// The sums of four rows' bytes (`stride` apart), `count` of them, in one pass: a 4×4 block's
+    /// vertical part, without writing and reading back the sums of the first two rows.
+    @inline(never)
+    private static func fourRowSums(_ top: UnsafePointer<UInt8>, stride: Int, into dst: UnsafeMutablePointer<UInt16>, count: Int) {
+        let second = top + stride, third = second + stride, fourth = third + stride
+        for i in 0..<count { dst[i] = UInt16(top[i]) &+ UInt16(second[i]) &+ UInt16(third[i]) &+ UInt16(fourth[i]) }
     }
 
     /// `count` bytes added to 16-bit sums.

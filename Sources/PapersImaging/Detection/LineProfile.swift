@@ -12,26 +12,27 @@ struct LineProfile {
     let line: Line
     /// The position along the line (`t`, see `position(of:)`) of sample 0.
     private let start: Double
+    /// Where the profile's running sums begin in its table's buffer (see ``LineProfiles``).
+    private let first: Int
+    /// The number of samples.
+    private let samples: Int
+
     /// Running sums with one more entry than there are samples: entry k sums samples 0..<k. They
-    /// are interleaved, ``fields`` per entry (in one buffer, so a copy of the profile is one retain):
-    /// samples inside the frame, samples with an edge of the line's polarity, samples with an edge
-    /// of the opposite polarity only, samples with both band sides in the frame, and the
-    /// brightness summed on the plus and the minus side.
-    private let sums: [Int32]
-    private static let fields = 6
+    /// are interleaved, ``fields`` per entry: samples inside the frame, samples with an edge of the
+    /// line's polarity, samples with an edge of the opposite polarity only, samples with both band
+    /// sides in the frame, and the brightness summed on the plus and the minus side.
+    static let fields = 6
     private static let (inside, hits, reversed, bandSamples, plusSum, minusSum) = (0, 1, 2, 3, 4, 5)
 
-    /// The number of samples.
-    private var samples: Int { sums.count / Self.fields - 1 }
-
     /// The difference of one running sum between two entries.
-    @inline(__always) private func sum(_ field: Int, _ first: Int, _ last: Int) -> Int {
-        Int(sums[last &* Self.fields &+ field]) - Int(sums[first &* Self.fields &+ field])
+    @inline(__always) private func sum(_ sums: UnsafePointer<Int32>, _ field: Int, _ first: Int, _ last: Int) -> Int {
+        Int(sums[self.first &+ last &* Self.fields &+ field]) - Int(sums[self.first &+ first &* Self.fields &+ field])
     }
 
-    /// Samples `line` across the edge map.
-    init(line: Line, edges: EdgeMap) {
+    /// Samples `line` across the edge map, appending its running sums to `table`.
+    init(line: Line, edges: EdgeMap, appendingTo table: inout [Int32]) {
         self.line = line
+        first = table.count
         let w = edges.width, h = edges.height
         let c = line.cosTheta, s = line.sinTheta
         // p(t) = rho·n + t·d with n = (c, s), d = (−s, c); the stretch of t inside the frame.
@@ -49,15 +50,19 @@ struct LineProfile {
         clip(line.rho * s, c, Double(h))
         start = lo.isFinite ? lo : 0
         guard lo.isFinite, hi.isFinite, hi > lo else {
-            sums = [Int32](repeating: 0, count: Self.fields)
+            samples = 0
+            table.append(contentsOf: repeatElement(0, count: Self.fields))
             return
         }
         let count = Int((hi - lo) / Self.spacing) + 1
-        var sums = [Int32](repeating: 0, count: (count + 1) * Self.fields)
+        samples = count
+        let base = table.count
+        table.append(contentsOf: repeatElement(0, count: (count + 1) * Self.fields))
         let maxX = Double(w - 2), maxY = Double(h - 2)
         let (ox, oy) = (line.rho * c, line.rho * s)
         var (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus): (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
-        sums.withUnsafeMutableBufferPointer { entries in
+        table.withUnsafeMutableBufferPointer { table in
+            let entries = table.baseAddress! + base
             edges.withProbe { probe in
                 edges.source.withUnsafeBufferPointer { gray in
                     for k in 0..<count {
@@ -87,7 +92,6 @@ struct LineProfile {
                 }
             }
         }
-        self.sums = sums
     }
 
     /// The position of a point's projection along the line.
@@ -96,7 +100,6 @@ struct LineProfile {
     /// The running-sum entries bounding the samples strictly between two points on the line.
     @inline(__always) private func range(_ a: Point, _ b: Point) -> (Int, Int) {
         let ta = (position(of: a) - start) / Self.spacing, tb = (position(of: b) - start) / Self.spacing
-        let samples = self.samples
         let first = max(0, min(samples, Int((min(ta, tb) + 1e-9).rounded(.up))))
         let last = max(first, min(samples, Int((max(ta, tb) - 1e-9).rounded(.down)) + 1))
         return (first, last)
@@ -105,22 +108,64 @@ struct LineProfile {
     /// The fraction of the samples between `a` and `b` (inside the frame) backed by an edge of the
     /// line's polarity, less those backed by the opposite polarity; `nil` when less than a quarter
     /// of the stretch lies inside the frame. Matches `QuadSearch.sideCoverage` for a side on this line.
-    func coverage(from a: Point, to b: Point) -> Double? {
+    /// `sums` is the buffer of the profile's table.
+    @inline(__always) func coverage(from a: Point, to b: Point, sums: UnsafePointer<Int32>) -> Double? {
         let (first, last) = range(a, b)
-        let seen = sum(Self.inside, first, last)
+        let seen = sum(sums, Self.inside, first, last)
         let expected = max(8, Int(a.distance(to: b) / Self.spacing))
         guard seen >= expected / 4, seen > 0 else { return nil }
-        let net = sum(Self.hits, first, last) - sum(Self.reversed, first, last)
+        let net = sum(sums, Self.hits, first, last) - sum(sums, Self.reversed, first, last)
         return Double(max(0, net)) / Double(seen)
     }
 
     /// |mean brightness three pixels to one side − three pixels to the other| between `a` and `b`;
     /// `nil` when less than a quarter of the stretch has both sides in the frame.
-    func bandContrast(from a: Point, to b: Point) -> Double? {
+    /// `sums` is the buffer of the profile's table.
+    @inline(__always) func bandContrast(from a: Point, to b: Point, sums: UnsafePointer<Int32>) -> Double? {
         let (first, last) = range(a, b)
-        let seen = sum(Self.bandSamples, first, last)
+        let seen = sum(sums, Self.bandSamples, first, last)
         let expected = max(8, Int(a.distance(to: b) / Self.spacing))
         guard seen >= expected / 4, seen > 0 else { return nil }
-        return abs(Double(sum(Self.plusSum, first, last)) - Double(sum(Self.minusSum, first, last))) / Double(seen)
+        return abs(Double(sum(sums, Self.plusSum, first, last)) - Double(sum(sums, Self.minusSum, first, last))) / Double(seen)
+    }
+}
+
+/// The profiles of a candidate search's lines, with all their running sums in one buffer: the
+/// search scores thousands of sides, and a profile holding an array of its own was retained and
+/// released at every one. Shared (a class), so that candidates refer to it without copying it.
+final class LineProfiles: Sendable {
+    /// One profile per line, in the lines' order.
+    let profiles: [LineProfile]
+    /// The running sums of every profile.
+    private let sums: [Int32]
+
+    /// Profiles `lines` across the edge map.
+    init(lines: [Line], edges: EdgeMap) {
+        var sums: [Int32] = []
+        profiles = lines.map { LineProfile(line: $0, edges: edges, appendingTo: &sums) }
+        self.sums = sums
+    }
+
+    /// Calls `body` with a view that reads the profiles in place.
+    func withView<R>(_ body: (View) -> R) -> R {
+        profiles.withUnsafeBufferPointer { profiles in
+            sums.withUnsafeBufferPointer { sums in body(View(profiles: profiles, sums: sums.baseAddress!)) }
+        }
+    }
+
+    /// The profiles and their sums, read in place (valid only inside ``withView(_:)``).
+    struct View {
+        let profiles: UnsafeBufferPointer<LineProfile>
+        let sums: UnsafePointer<Int32>
+
+        /// ``LineProfile/coverage(from:to:sums:)`` of profile `index`.
+        @inline(__always) func coverage(_ index: Int, from a: Point, to b: Point) -> Double? {
+            profiles[index].coverage(from: a, to: b, sums: sums)
+        }
+
+        /// ``LineProfile/bandContrast(from:to:sums:)`` of profile `index`.
+        @inline(__always) func bandContrast(_ index: Int, from a: Point, to b: Point) -> Double? {
+            profiles[index].bandContrast(from: a, to: b, sums: sums)
+        }
     }
 }

@@ -33,7 +33,9 @@ enum MarginExtension {
             let own = Line(theta: atan2(ny, nx), rho: mid.x * nx + mid.y * ny, votes: 0)
             let c = quad.corners[(i + 2) % 4], d = quad.corners[(i + 3) % 4]
             let span = abs((c.x + d.x) / 2 * nx + (c.y + d.y) / 2 * ny - (mid.x * nx + mid.y * ny))
-            let here = sample(edges, mid: mid, direction: direction, nx: nx, ny: ny, offset: 0, length: length)
+            // Every line tried for this side is sampled at the same positions along it.
+            let positions = samplePositions(length: length)
+            let here = sample(edges, mid: mid, direction: direction, nx: nx, ny: ny, offset: 0, positions: positions)
             guard here.inside > printDeviation, here.outside < evenDeviation else {
                 lines.append(own)
                 continue
@@ -45,10 +47,10 @@ enum MarginExtension {
                 if mx * nx + my * ny < 0 { mx = -mx; my = -my }
                 for offset in stride(from: 2.0, through: max(2, reach * span), by: 1) {
                     // The edge support first: most lines have too little, and need no bands measured.
-                    let support = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, length: length,
+                    let support = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, positions: positions,
                                          bands: false).support
                     guard support >= minimumSupport, support > best?.support ?? 0,
-                          sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, length: length).inside < evenDeviation
+                          sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, positions: positions).inside < evenDeviation
                     else { continue }
                     let ox = mid.x - mx * offset, oy = mid.y - my * offset
                     best = (support, Line(theta: atan2(my, mx), rho: ox * mx + oy * my, votes: 0))
@@ -71,31 +73,46 @@ enum MarginExtension {
         return extended
     }
 
+    /// The positions (from the middle, in pixels) of a side's samples over the middle 80% of its
+    /// `length`, every two pixels or so and at least eight.
+    static func samplePositions(length: Double) -> [Double] {
+        let samples = max(8, Int(length * 0.8 / 2))
+        return (0..<samples).map { s in (Double(s) / Double(samples - 1) - 0.5) * length * 0.8 }
+    }
+
     /// Along the line through `mid` moved `offset` pixels outwards (against the inward normal
-    /// `nx`, `ny`), over the middle 80% of `length`: the fraction of samples on an edge across it
-    /// (either polarity), and the brightness deviation three pixels inside and outside it (not
-    /// measured, infinite, without `bands`).
+    /// `nx`, `ny`), at `positions` (see ``samplePositions(length:)``): the fraction of samples on
+    /// an edge across it (either polarity), and the brightness deviation three pixels inside and
+    /// outside it (not measured, infinite, without `bands`).
     static func sample(_ edges: EdgeMap, mid: Point, direction: Double, nx: Double, ny: Double,
-                       offset: Double, length: Double, bands: Bool = true) -> (support: Double, inside: Double, outside: Double) {
+                       offset: Double, positions: [Double], bands: Bool = true) -> (support: Double, inside: Double, outside: Double) {
         let dx = cos(direction), dy = sin(direction)
         let ox = mid.x - nx * offset, oy = mid.y - ny * offset
         let w = edges.width, h = edges.height
+        let threshold = Double(edges.threshold)
         var hits = 0, count = 0
         var inside = BandSpread(), outside = BandSpread()
-        let samples = max(8, Int(length * 0.8 / 2))
-        for s in 0..<samples {
-            let t = (Double(s) / Double(samples - 1) - 0.5) * length * 0.8
-            let px = ox + dx * t, py = oy + dy * t
-            let x = px.nearestInteger, y = py.nearestInteger
-            guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
-            count += 1
-            let index = y * w + x
-            let m = Double(edges.magnitude(at: index))
-            if m >= Double(edges.threshold), abs(Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m > 0.93 { hits += 1 }
-            guard bands else { continue }
-            let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
-            inside.add(edges, x: px + bx, y: py + by)
-            outside.add(edges, x: px - bx, y: py - by)
+        // Read in place: this runs for every line tried, a few hundred per side.
+        positions.withUnsafeBufferPointer { positions in
+            edges.magnitude2.withUnsafeBufferPointer { magnitude2 in
+                edges.gx.withUnsafeBufferPointer { gx in
+                    edges.gy.withUnsafeBufferPointer { gy in
+                        for t in positions {
+                            let px = ox + dx * t, py = oy + dy * t
+                            let x = px.nearestInteger, y = py.nearestInteger
+                            guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
+                            count += 1
+                            let index = y &* w &+ x
+                            let m = Double(Float(magnitude2[index]).squareRoot())
+                            if m >= threshold, abs(Double(gx[index]) * nx + Double(gy[index]) * ny) / m > 0.93 { hits += 1 }
+                            guard bands else { continue }
+                            let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
+                            inside.add(edges, x: px + bx, y: py + by)
+                            outside.add(edges, x: px - bx, y: py - by)
+                        }
+                    }
+                }
+            }
         }
         return (count == 0 ? 0 : Double(hits) / Double(count), inside.deviation ?? .infinity, outside.deviation ?? .infinity)
     }

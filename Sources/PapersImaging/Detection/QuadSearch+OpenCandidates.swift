@@ -18,14 +18,15 @@ extension QuadSearch {
     ///
     /// Without these, such a photo yields only the rectangles printed on the document (its
     /// portrait, a text box), and sharpness and glare are then measured on the wrong region.
-    static func openCandidates(lines: [Line], pairs: [(Int, Int)], profiles: [LineProfile],
+    static func openCandidates(lines: [Line], pairs: [(Int, Int)], profiles: LineProfiles,
                                width w: Double, height h: Double, channel: Int) -> [Candidate] {
         // Profiles are read in place (an array's element would be copied, and retained, per read).
-        profiles.withUnsafeBufferPointer { profiles in openCandidates(lines: lines, pairs: pairs, profiles: profiles,
-                                                                     width: w, height: h, channel: channel) }
+        profiles.withView { view in openCandidates(lines: lines, pairs: pairs, table: profiles, profiles: view,
+                                                   width: w, height: h, channel: channel) }
     }
 
-    private static func openCandidates(lines: [Line], pairs: [(Int, Int)], profiles: UnsafeBufferPointer<LineProfile>,
+    private static func openCandidates(lines: [Line], pairs: [(Int, Int)], table: LineProfiles,
+                                       profiles: LineProfiles.View,
                                        width w: Double, height h: Double, channel: Int) -> [Candidate] {
         var candidates: [Candidate] = []
         func outside(_ p: Point) -> Bool { p.x < 0 || p.y < 0 || p.x > w - 1 || p.y > h - 1 }
@@ -77,12 +78,12 @@ extension QuadSearch {
                           !outside(q0) || !outside(q1) else { return false }
                     // Beyond the base, towards the inferred side.
                     let ahead = (q1.x - p0.x) * inward.x + (q1.y - p0.y) * inward.y > 0.1 * across
-                    return ahead && (profiles[n].coverage(from: q0, to: q1) ?? 0) >= 0.6
+                    return ahead && (profiles.coverage(n, from: q0, to: q1) ?? 0) >= 0.6
                 }
                 guard !closed else { continue }
                 let farLine = Line(theta: base.theta + .pi, rho: -(p2.x * base.cosTheta + p2.y * base.sinTheta), votes: 0)
                 var candidate = Candidate(Quadrilateral(p0, p1, p2, p3), lines: [base, l2, farLine, l1],
-                                          profiles: [profiles[m], profiles[i2], nil, profiles[i1]], scores: scores, channel: channel)
+                                          profiles: table, sides: (m, i2, -1, i1), scores: scores, channel: channel)
                 candidate.inferredSide = 2
                 candidates.append(candidate)
             }

@@ -24,9 +24,19 @@ enum QuadSearch {
         var inferredSide: Int?
         /// How many sides lie mostly inside the frame (and so were scored).
         var seenSides = 4
-        /// The edge profiles of the lines the sides lie on (`nil` for an inferred side; empty for
-        /// a candidate not built from lines).
-        var profiles: [LineProfile?] = []
+        /// The edge profiles of all the lines the candidate search had (shared by its candidates;
+        /// `nil` for a candidate not built from lines).
+        var profileTable: LineProfiles?
+        /// For each side (from corner i to corner i + 1), the index in ``profileTable`` of the
+        /// line it lies on; −1 for an inferred side.
+        var sideProfiles: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+
+        /// The index in ``profileTable`` of the profile of the line side `i` lies on; `nil` for an
+        /// inferred side or a candidate not built from lines.
+        func profileIndex(ofSide i: Int) -> Int? {
+            let index = i == 0 ? sideProfiles.0 : i == 1 ? sideProfiles.1 : i == 2 ? sideProfiles.2 : sideProfiles.3
+            return index >= 0 && profileTable != nil ? index : nil
+        }
     }
 
     static func candidates(lines: [Line], edges: EdgeMap, channel: Int = 0) -> [Candidate] {
@@ -43,9 +53,9 @@ enum QuadSearch {
         }
         // Every side lies on a detected line: score each line once along its whole length, then
         // any side of any candidate in constant time.
-        let profiles = lines.map { LineProfile(line: $0, edges: edges) }
+        let table = LineProfiles(lines: lines, edges: edges)
         var closed: [(corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int), scores: SideScores)] = []
-        profiles.withUnsafeBufferPointer { profiles in
+        table.withView { profiles in
             for a in 0..<pairs.count {
                 for b in (a + 1)..<pairs.count {
                     let (ia1, ia2) = pairs[a], (ib1, ib2) = pairs[b]
@@ -73,14 +83,13 @@ enum QuadSearch {
                 }
             }
         }
-        let open = openCandidates(lines: lines, pairs: pairs, profiles: profiles, width: w, height: h, channel: channel)
+        let open = openCandidates(lines: lines, pairs: pairs, profiles: table, width: w, height: h, channel: channel)
         let strongest = max(closed.map(\.scores.coverage).max() ?? 0, open.map(\.coverage).max() ?? 0)
         let candidates = closed.compactMap { corners, sides, scores in
             scores.coverage >= strongest * 0.4
                 ? Candidate(Quadrilateral(corners.0, corners.1, corners.2, corners.3),
                             lines: [lines[sides.0], lines[sides.1], lines[sides.2], lines[sides.3]],
-                            profiles: [profiles[sides.0], profiles[sides.1], profiles[sides.2], profiles[sides.3]],
-                            scores: scores, channel: channel)
+                            profiles: table, sides: sides, scores: scores, channel: channel)
                 : nil
         }
         return candidates + open.filter { $0.coverage >= strongest * 0.4 }
@@ -113,7 +122,7 @@ enum QuadSearch {
     /// a side that was not seen but inferred (it lies outside the frame).
     @inline(__always)
     static func sideScores(_ corners: (Point, Point, Point, Point), sides: (Int, Int, Int, Int),
-                           profiles: UnsafeBufferPointer<LineProfile>) -> SideScores {
+                           profiles: LineProfiles.View) -> SideScores {
         // Sums in side order, as `meanCoverage` and the means below would add them.
         var coverageSum = 0.0, seenSum = 0.0, seenCount = 0, weakest = Double.infinity
         var bandSum = 0.0, bandCount = 0, weakestBand = Double.infinity, strongestBand = 0.0
@@ -125,7 +134,7 @@ enum QuadSearch {
             }
             let a = side == 0 ? corners.0 : side == 1 ? corners.1 : side == 2 ? corners.2 : corners.3
             let b = side == 0 ? corners.1 : side == 1 ? corners.2 : side == 2 ? corners.3 : corners.0
-            if let coverage = profiles[index].coverage(from: a, to: b) {
+            if let coverage = profiles.coverage(index, from: a, to: b) {
                 coverageSum += coverage
                 seenSum += coverage
                 seenCount += 1
@@ -133,7 +142,7 @@ enum QuadSearch {
             } else {
                 coverageSum += unseenSideCoverage
             }
-            if let band = profiles[index].bandContrast(from: a, to: b) {
+            if let band = profiles.bandContrast(index, from: a, to: b) {
                 bandSum += band
                 bandCount += 1
                 weakestBand = min(weakestBand, band)
@@ -223,20 +232,21 @@ enum QuadSearch {
     static func overreaches(_ outer: Candidate, _ inner: Candidate, unseen: Bool = false) -> Bool {
         // Built on two or more of inner's lines: one shared line is often a document outlined
         // along the box printed flush with its edge, slightly off but still the document.
-        guard outer.profiles.count == 4, inner.lines.count == 4,
+        guard let table = outer.profileTable, inner.lines.count == 4,
               sharedLines(outer, inner) >= 2 else { return false }
         // Inner must lie within outer (its corners on the shared lines, on them).
         let around = outer.quad.expanded(by: 0.02)
         guard inner.quad.corners.allSatisfy(around.contains) else { return false }
         for i in 0..<4 {
-            guard let profile = outer.profiles[i], let j = inner.lines.firstIndex(of: outer.lines[i]) else { continue }
+            guard let profile = outer.profileIndex(ofSide: i), let j = inner.lines.firstIndex(of: outer.lines[i]) else { continue }
             let a = outer.quad.corners[i], b = outer.quad.corners[(i + 1) % 4]
             let c = inner.quad.corners[j], d = inner.quad.corners[(j + 1) % 4]
             let length = a.distance(to: b)
             for end in [a, b] {
                 let near = end.distance(to: c) < end.distance(to: d) ? c : d
                 guard end.distance(to: near) > overreachMinimum * length else { continue }
-                if (profile.coverage(from: end, to: near) ?? (unseen ? 0 : 1)) < overreachCoverage { return true }
+                let coverage = table.withView { $0.coverage(profile, from: end, to: near) }
+                if (coverage ?? (unseen ? 0 : 1)) < overreachCoverage { return true }
             }
         }
         return false
@@ -302,12 +312,15 @@ enum QuadSearch {
 }
 
 extension QuadSearch.Candidate {
-    /// A candidate built from lines, with its sides' scores.
-    init(_ quad: Quadrilateral, lines: [Line], profiles: [LineProfile?], scores: QuadSearch.SideScores, channel: Int) {
+    /// A candidate built from lines, with its sides' scores: `sides` indexes the profiles of the
+    /// lines its sides lie on (−1 for an inferred side).
+    init(_ quad: Quadrilateral, lines: [Line], profiles: LineProfiles, sides: (Int, Int, Int, Int),
+         scores: QuadSearch.SideScores, channel: Int) {
         self.init(quad: quad, lines: lines, coverage: scores.coverage, area: quad.area, bandContrast: scores.bandContrast,
                   channel: channel)
         seenSides = scores.seenSides
-        self.profiles = profiles
+        profileTable = profiles
+        sideProfiles = sides
         weakestSide = scores.weakestSide
         inFrameCoverage = scores.inFrameCoverage
         weakestBand = scores.weakestBand
