@@ -165,32 +165,42 @@ enum QuadSearch {
     /// changes polarity from square to square, so its stretches look unbacked.
     static func choose(_ candidates: [Candidate], width w: Double, height h: Double,
                        judgingProlongations: Bool = true) -> Candidate? {
-        func largestWellBacked(_ all: [Candidate]) -> Candidate? {
-            let set = all.filter { $0.bandContrast >= 6 }
-            guard let strongest = set.map(\.coverage).max(), strongest >= 0.35 else { return nil }
-            let ranked = set.filter { $0.coverage >= strongest * 0.8 }.sorted { $0.area > $1.area }
+        // By index: a candidate's copy retains its arrays, and the filters below would copy hundreds.
+        candidates.withUnsafeBufferPointer { c in
+            chosenIndex(c, width: w, height: h, judgingProlongations: judgingProlongations).map { c[$0] }
+        }
+    }
+
+    /// ``choose(_:width:height:judgingProlongations:)`` on indices into `c`.
+    private static func chosenIndex(_ c: UnsafeBufferPointer<Candidate>, width w: Double, height h: Double,
+                                    judgingProlongations: Bool) -> Int? {
+        func largestWellBacked(_ all: [Int]) -> Int? {
+            let set = all.filter { c[$0].bandContrast >= 6 }
+            guard let strongest = set.map({ c[$0].coverage }).max(), strongest >= 0.35 else { return nil }
+            let ranked = set.filter { c[$0].coverage >= strongest * 0.8 }.sorted { c[$0].area > c[$1].area }
             // The largest, unless it only prolongs the sides of a better-backed one into the background.
             return ranked.first { outer in
-                !judgingProlongations || !set.contains { $0.coverage > outer.coverage && overreaches(outer, $0) }
+                !judgingProlongations || !set.contains { c[$0].coverage > c[outer].coverage && overreaches(c[outer], c[$0]) }
             } ?? ranked.first
         }
-        let inside = candidates.filter { $0.quad.isInside(width: Int(w), height: Int(h), margin: -2) }
-        let overall = largestWellBacked(candidates)
+        let all = Array(c.indices)
+        let inside = all.filter { c[$0].quad.isInside(width: Int(w), height: Int(h), margin: -2) }
+        let overall = largestWellBacked(all)
         guard let best = largestWellBacked(inside) else {
-            return overall.map { enclosing($0, among: candidates, judgingProlongations: judgingProlongations) }
+            return overall.map { enclosingIndex($0, among: all, in: c, judgingProlongations: judgingProlongations) }
         }
-        if let overall, overall.coverage > best.coverage * 1.2 {
-            return enclosing(overall, among: candidates, judgingProlongations: judgingProlongations)
+        if let overall, c[overall].coverage > c[best].coverage * 1.2 {
+            return enclosingIndex(overall, among: all, in: c, judgingProlongations: judgingProlongations)
         }
         // A document running out of the frame can enclose the rectangles printed on it; reaching
         // out, it must be well backed on every side seen (a patterned surface's grid is not), and
         // three sides must be seen (two sides of a document prolonged past it make no outline), about
         // as well backed as the rectangle it would replace.
-        let reaching = candidates.filter {
-            !$0.quad.isInside(width: Int(w), height: Int(h), margin: -2) && $0.weakestSide >= 0.5 && $0.seenSides >= 3
-                && $0.inFrameCoverage >= 0.8 * best.coverage
+        let reaching = all.filter {
+            !c[$0].quad.isInside(width: Int(w), height: Int(h), margin: -2) && c[$0].weakestSide >= 0.5 && c[$0].seenSides >= 3
+                && c[$0].inFrameCoverage >= 0.8 * c[best].coverage
         }
-        return enclosing(best, among: inside + reaching, judgingProlongations: judgingProlongations)
+        return enclosingIndex(best, among: inside + reaching, in: c, judgingProlongations: judgingProlongations)
     }
 
     /// The choice once the colourfulness look has added its candidates to brightness's. That look
@@ -209,18 +219,29 @@ enum QuadSearch {
     /// sides (a side against a patterned surface has edges only where the pattern is dark): the
     /// largest reasonably backed candidate that encloses the choice wins over it.
     static func enclosing(_ choice: Candidate, among candidates: [Candidate], judgingProlongations: Bool = true) -> Candidate {
-        let outer = candidates.filter { candidate in
+        (candidates + [choice]).withUnsafeBufferPointer { c in
+            c[enclosingIndex(c.count - 1, among: Array(0..<(c.count - 1)), in: c, judgingProlongations: judgingProlongations)]
+        }
+    }
+
+    /// ``enclosing(_:among:judgingProlongations:)`` on indices into `c`.
+    private static func enclosingIndex(_ choice: Int, among candidates: [Int], in c: UnsafeBufferPointer<Candidate>,
+                                       judgingProlongations: Bool) -> Int {
+        let area = c[choice].area
+        let outer = candidates.filter { i in
+            // Too small either way (the cheap test first; the rest is the same whatever the order).
+            guard c[i].area >= 1.1 * area else { return false }
             // One that continues two or more of the choice's sides (and passes the overreach test
             // below, so they go on backed by edges) may be only a little larger: the choice then
             // stopped at a line printed across the document.
-            let shared = judgingProlongations ? sharedLines(candidate, choice) : 0
-            let closer = shared >= 2 && candidate.area < 1.4 * choice.area
-            return candidate.area >= (shared >= 2 ? 1.1 : 1.4) * choice.area && candidate.bandContrast >= 6
-                && candidate.inFrameCoverage >= max(0.3, 0.45 * choice.coverage) && candidate.weakestSide >= 0.25 && candidate.weakestBand >= 10
-                && choice.quad.corners.allSatisfy(candidate.quad.expanded(by: 0.02).contains)
-                && !(judgingProlongations && overreaches(candidate, choice, unseen: closer))
+            let shared = judgingProlongations ? sharedLines(c[i], c[choice]) : 0
+            let closer = shared >= 2 && c[i].area < 1.4 * area
+            return c[i].area >= (shared >= 2 ? 1.1 : 1.4) * area && c[i].bandContrast >= 6
+                && c[i].inFrameCoverage >= max(0.3, 0.45 * c[choice].coverage) && c[i].weakestSide >= 0.25 && c[i].weakestBand >= 10
+                && c[choice].quad.corners.allSatisfy(c[i].quad.expanded(by: 0.02).contains)
+                && !(judgingProlongations && overreaches(c[i], c[choice], unseen: closer))
         }
-        return outer.max { $0.area < $1.area } ?? choice
+        return outer.max { c[$0].area < c[$1].area } ?? choice
     }
 
     /// Whether `outer`, around `inner` and sharing two or more of its lines, prolongs one of inner's sides past inner's corner along a
