@@ -303,7 +303,10 @@ struct AnalysisPlane: Sendable {
     private static func spread(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
         let r = unsafeBitCast(v, to: SIMD16<UInt8>.self), g = unsafeBitCast(v &>> 8, to: SIMD16<UInt8>.self)
         let b = unsafeBitCast(v &>> 16, to: SIMD16<UInt8>.self)
-        let difference = pointwiseMax(pointwiseMax(r, g), b) &- pointwiseMin(pointwiseMin(r, g), b)
+        // Selections rather than `pointwiseMax`/`pointwiseMin`, which the compiler leaves as calls.
+        @inline(__always) func most(_ x: SIMD16<UInt8>, _ y: SIMD16<UInt8>) -> SIMD16<UInt8> { x.replacing(with: y, where: y .> x) }
+        @inline(__always) func least(_ x: SIMD16<UInt8>, _ y: SIMD16<UInt8>) -> SIMD16<UInt8> { x.replacing(with: y, where: y .< x) }
+        let difference = most(most(r, g), b) &- least(least(r, g), b)
         return unsafeBitCast(difference, to: SIMD4<UInt32>.self) & 255
     }
 }

@@ -102,6 +102,14 @@ enum CoarseDetection {
             let direction = atan2(b.y - a.y, b.x - a.x)
             let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
             var best: (score: Double, line: Line)?
+            // Every line tried for this side is sampled at the same positions along it.
+            let samples = Int(length * 0.8 / 2)
+            let positions = (0..<samples).map { s in (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8 }
+            let threshold = Double(edges.threshold)
+            // Squared magnitudes under this are below the threshold for certain (a thousandth of
+            // margin covers the rounding of the single-precision root): no root taken for them.
+            let surelyWeak = Int32(min(Double(Int32.max), threshold * threshold * 0.999))
+            let w = edges.width, h = edges.height
             for degrees in stride(from: -4.0, through: 4.0, by: 1) {
                 let angle = direction + degrees * .pi / 180
                 let dx = cos(angle), dy = sin(angle)
@@ -110,28 +118,36 @@ enum CoarseDetection {
                 for offset in stride(from: -reach, through: reach, by: 1) {
                     let ox = mid.x + nx * offset, oy = mid.y + ny * offset
                     var brighterInside = 0, darkerInside = 0
-                    let samples = Int(length * 0.8 / 2)
-                    /// Sample `s`'s position along the line, and its pixel when that lies inside the map's border.
-                    @inline(__always) func at(_ s: Int) -> (t: Double, x: Int, y: Int)? {
-                        let t = (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8
-                        let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
-                        guard x >= 1, y >= 1, x < edges.width - 1, y < edges.height - 1 else { return nil }
-                        return (t, x, y)
-                    }
-                    for s in 0..<samples {
-                        guard let (_, x, y) = at(s) else { continue }
-                        let index = y * edges.width + x
-                        let m = Double(edges.magnitude(at: index))
-                        guard m >= Double(edges.threshold) else { continue }
-                        let dot = (Double(edges.gx[index]) * nx + Double(edges.gy[index]) * ny) / m
-                        if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
+                    // Read in place: this runs for every line tried, over a hundred per side.
+                    positions.withUnsafeBufferPointer { positions in
+                        edges.magnitude2.withUnsafeBufferPointer { magnitude2 in
+                            edges.gx.withUnsafeBufferPointer { gx in
+                                edges.gy.withUnsafeBufferPointer { gy in
+                                    let needed = best?.score ?? 0
+                                    for (s, t) in positions.enumerated() {
+                                        // Every 32 samples: stop once even an edge at every sample left
+                                        // could not beat the best line (the test after the loop).
+                                        if s & 31 == 0, Double(brighterInside + darkerInside + positions.count - s) <= needed { break }
+                                        let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
+                                        guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
+                                        let index = y &* w &+ x
+                                        guard magnitude2[index] >= surelyWeak else { continue }
+                                        let m = Double(Float(magnitude2[index]).squareRoot())
+                                        guard m >= threshold else { continue }
+                                        let dot = (Double(gx[index]) * nx + Double(gy[index]) * ny) / m
+                                        if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
+                                    }
+                                }
+                            }
+                        }
                     }
                     // The band only divides the edge count: a line with no more edges than the best
                     // score cannot beat it, and its band is not measured.
                     guard Double(brighterInside + darkerInside) > (best?.score ?? 0) else { continue }
                     var inside = BandSpread()
-                    for s in 0..<samples {
-                        guard let (t, _, _) = at(s) else { continue }
+                    for t in positions {
+                        let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
+                        guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
                         inside.add(edges, x: ox + dx * t + nx * BandSpread.depth, y: oy + dy * t + ny * BandSpread.depth)
                     }
                     let score = Double(brighterInside + darkerInside) / (1 + (inside.deviation ?? 0) / 20)

@@ -46,9 +46,10 @@ enum MarginExtension {
                 var mx = -sin(angle), my = cos(angle)
                 if mx * nx + my * ny < 0 { mx = -mx; my = -my }
                 for offset in stride(from: 2.0, through: max(2, reach * span), by: 1) {
-                    // The edge support first: most lines have too little, and need no bands measured.
+                    // The edge support first: most lines have too little, and need no bands measured
+                    // (nor all their samples: the count stops once the support cannot pass).
                     let support = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, positions: positions,
-                                         bands: false).support
+                                         bands: false, needing: max(minimumSupport, best?.support ?? 0)).support
                     guard support >= minimumSupport, support > best?.support ?? 0,
                           sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, positions: positions).inside < evenDeviation
                     else { continue }
@@ -84,12 +85,19 @@ enum MarginExtension {
     /// `nx`, `ny`), at `positions` (see ``samplePositions(length:)``): the fraction of samples on
     /// an edge across it (either polarity), and the brightness deviation three pixels inside and
     /// outside it (not measured, infinite, without `bands`).
+    ///
+    /// Without `bands`, sampling may stop early once the support cannot reach `needing`: the
+    /// support returned is then below it too (not the full count's).
     static func sample(_ edges: EdgeMap, mid: Point, direction: Double, nx: Double, ny: Double,
-                       offset: Double, positions: [Double], bands: Bool = true) -> (support: Double, inside: Double, outside: Double) {
+                       offset: Double, positions: [Double], bands: Bool = true,
+                       needing: Double = 0) -> (support: Double, inside: Double, outside: Double) {
         let dx = cos(direction), dy = sin(direction)
         let ox = mid.x - nx * offset, oy = mid.y - ny * offset
         let w = edges.width, h = edges.height
         let threshold = Double(edges.threshold)
+        // Squared magnitudes under this are below the threshold for certain (a thousandth of
+        // margin covers the rounding of the single-precision root): no root taken for them.
+        let surelyWeak = Int32(min(Double(Int32.max), threshold * threshold * 0.999))
         var hits = 0, count = 0
         var inside = BandSpread(), outside = BandSpread()
         // Read in place: this runs for every line tried, a few hundred per side.
@@ -97,14 +105,23 @@ enum MarginExtension {
             edges.magnitude2.withUnsafeBufferPointer { magnitude2 in
                 edges.gx.withUnsafeBufferPointer { gx in
                     edges.gy.withUnsafeBufferPointer { gy in
-                        for t in positions {
+                        for (s, t) in positions.enumerated() {
+                            // Every 32 samples without bands: stop once an edge at every sample left
+                            // would still leave the support under `needing` (the most it can reach
+                            // is (hits + left) / (count + left), and a quotient of doubles keeps the order).
+                            if !bands, s & 31 == 0, s > 0 {
+                                let left = positions.count - s
+                                if Double(hits + left) / Double(count + left) < needing { break }
+                            }
                             let px = ox + dx * t, py = oy + dy * t
                             let x = px.nearestInteger, y = py.nearestInteger
                             guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
                             count += 1
                             let index = y &* w &+ x
-                            let m = Double(Float(magnitude2[index]).squareRoot())
-                            if m >= threshold, abs(Double(gx[index]) * nx + Double(gy[index]) * ny) / m > 0.93 { hits += 1 }
+                            if magnitude2[index] >= surelyWeak {
+                                let m = Double(Float(magnitude2[index]).squareRoot())
+                                if m >= threshold, abs(Double(gx[index]) * nx + Double(gy[index]) * ny) / m > 0.93 { hits += 1 }
+                            }
                             guard bands else { continue }
                             let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
                             inside.add(edges, x: px + bx, y: py + by)

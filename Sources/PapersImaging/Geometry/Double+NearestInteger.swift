@@ -6,6 +6,9 @@ extension Double {
     var nearestInteger: Int {
         let whole = Int(self)  // towards zero, exact
         let rest = self - Double(whole)  // exact: |rest| < 1 and both share the binade's spacing or finer
-        return rest >= 0.5 ? whole &+ 1 : (rest <= -0.5 ? whole &- 1 : whole)
+        // Two flags added rather than chosen between: whether a value rounds up is unpredictable
+        // along a sampled line, and a branch on it mispredicts half the time.
+        let up = rest >= 0.5 ? 1 : 0, down = rest <= -0.5 ? 1 : 0
+        return whole &+ up &- down
     }
 }
