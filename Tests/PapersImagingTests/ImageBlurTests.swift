@@ -21,6 +21,34 @@ struct ImageBlurTests {
         #expect(Self.step.boxBlurred(radius: 0) == Self.step)
     }
 
+    @Test("a box blur's rounded mean is exact for every radius, whatever the pixels", arguments: [1, 2, 3, 7, 30, 128])
+    func boxBlurMatchesDirectMeans(radius r: Int) {
+        // Pseudo-random pixels with runs of 0 and 255 (the extremes of the sums).
+        let w = 23, h = 9
+        var state: UInt32 = 12345
+        var image = Image(width: w, height: h, format: .gray, fill: 0)
+        for i in image.pixels.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let v = UInt8(truncatingIfNeeded: state >> 24)
+            image.pixels[i] = i % 7 == 0 ? 255 : (i % 11 == 0 ? 0 : v)
+        }
+        let blurred = image.boxBlurred(radius: r)
+        let n = (2 * r + 1) * (2 * r + 1)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dy in -r...r {
+                    for dx in -r...r {
+                        sum += Int(image.pixels[min(h - 1, max(0, y + dy)) * w + min(w - 1, max(0, x + dx))])
+                    }
+                }
+                #expect(Int(blurred.pixels[y * w + x]) == (sum + n / 2) / n, "pixel (\(x), \(y))")
+            }
+        }
+        // All white stays white at the largest radius (the largest sums the division meets).
+        #expect(Image(width: w, height: h, format: .gray, fill: 255).boxBlurred(radius: 128).pixels.allSatisfy { $0 == 255 })
+    }
+
     @Test("unsharp masking steepens an edge, overshooting on both sides, and leaves flat areas alone")
     func unsharpSteepens() {
         let sharpened = Self.step.unsharpMasked(radius: 2, amount: 1.5)
