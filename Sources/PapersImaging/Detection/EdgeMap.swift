@@ -113,6 +113,10 @@ struct EdgeMap: Sendable {
                     // an edge is unpredictable); the edges are then made in a loop of their own.
                     let kept = UnsafeMutablePointer<Int32>.allocate(capacity: w + 8)
                     defer { kept.deallocate() }
+                    // A row's edges are made in a buffer, then appended to `found` at once (an
+                    // array's append checks its capacity and uniqueness every time).
+                    let rowEdges = UnsafeMutablePointer<Edge>.allocate(capacity: w + 8)
+                    defer { rowEdges.deallocate() }
                     let end = max(2, w - 2)
                     for y in 2..<max(2, h - 2) {
                         let row = y * w
@@ -141,17 +145,18 @@ struct EdgeMap: Sendable {
                             }
                             let angles = fastAtan2(ys, xs), magnitudes = ms.squareRoot()
                             for lane in 0..<8 {
-                                found.append(Edge(x: kept[j &+ lane], y: Int32(y), angle: angles[lane], magnitude: magnitudes[lane]))
+                                rowEdges[j &+ lane] = Edge(x: kept[j &+ lane], y: Int32(y), angle: angles[lane], magnitude: magnitudes[lane])
                             }
                             j &+= 8
                         }
                         while j < count {
                             let column = Int(kept[j])
                             let i = row + column
-                            found.append(Edge(x: Int32(column), y: Int32(y), angle: fastAtan2(Float(gyp[i]), Float(gxp[i])),
-                                              magnitude: Float(m[i]).squareRoot()))
+                            rowEdges[j] = Edge(x: Int32(column), y: Int32(y), angle: fastAtan2(Float(gyp[i]), Float(gxp[i])),
+                                               magnitude: Float(m[i]).squareRoot())
                             j &+= 1
                         }
+                        found.append(contentsOf: UnsafeBufferPointer(start: rowEdges, count: count))
                     }
                 }
             }
