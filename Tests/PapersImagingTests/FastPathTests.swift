@@ -132,17 +132,36 @@ struct FastPathTests {
         }
     }
 
-    @Test("the edges of a band of rows, found by binary search, are those a filter keeps")
-    func edgeRows() throws {
+    @Test("the edges near a line in a band of rows include every one a filter keeps, in raster order")
+    func edgesNearLine() throws {
         var random = SeededRandom(seed: 29)
         let (width, height) = (120, 80)
-        let pixels = (0..<(width * height)).map { i in UInt8((i % width) / 10 % 2 == 0 ? 40 : 200) &+ UInt8.random(in: 0...20, using: &random) }
+        // Stripes of both orientations, so that lines of any direction meet edges.
+        let pixels = (0..<(width * height)).map { i in
+            UInt8(((i % width) / 10 + (i / width) / 9) % 2 == 0 ? 40 : 200) &+ UInt8.random(in: 0...20, using: &random)
+        }
         let map = EdgeMap(try #require(Image(width: width, height: height, format: .gray, pixels: pixels)))
         #expect(map.edges.count > 500)
-        let bands: [ClosedRange<Double>] = [-5.0...3.2, 10.5...10.7, 17.0...17.0, 30.4...61.9, 70.0...200.0, -9.0...(-2.0), 90.0...100.0]
+        for y in 0..<height {
+            #expect(map.edges[map.rowStarts[y]..<map.rowStarts[y + 1]].allSatisfy { $0.y == y }, "row \(y)")
+        }
+        #expect(map.rowStarts[height] == map.edges.count)
+        let bands: [ClosedRange<Double>] = [-5.0...3.2, 10.5...10.7, 17.0...17.0, 30.4...61.9, 70.0...200.0, -9.0...(-2.0), 0...80]
         for rows in bands {
-            let expected = map.edges.filter { (edge: EdgeMap.Edge) -> Bool in rows.contains(Double(edge.y)) }
-            #expect(map.edges(inRows: rows).map { [$0.x, $0.y] } == expected.map { [$0.x, $0.y] }, "\(rows)")
+            for degrees in stride(from: 0.0, to: 180, by: 7.5) {
+                let angle = degrees * .pi / 180
+                let normal = (x: cos(angle), y: sin(angle)), point = Point(x: 61.3, y: 37.8)
+                var visited: [EdgeMap.Edge] = []
+                map.forEachEdge(inRows: rows, near: point, normal: normal, within: 2.5) { visited.append($0) }
+                let expected = map.edges.filter { edge in
+                    rows.contains(Double(edge.y))
+                        && abs((Double(edge.x) - point.x) * normal.x + (Double(edge.y) - point.y) * normal.y) <= 2.5
+                }
+                let key = { (edge: EdgeMap.Edge) in Int(edge.y) * width + Int(edge.x) }
+                #expect(Set(expected.map(key)).isSubset(of: Set(visited.map(key))), "\(rows) at \(degrees)°")
+                #expect(visited.map(key) == visited.map(key).sorted(), "raster order")
+                #expect(visited.allSatisfy { rows.contains(Double($0.y)) })
+            }
         }
     }
 

@@ -93,14 +93,14 @@ public enum DocumentDetector {
             let dx = (b.x - a.x) / length, dy = (b.y - a.y) / length
             let nx = -dy, ny = dx
             var points: [(x: Double, y: Double, weight: Double)] = []
-            // Edges are in row order: only the rows the side's band can reach are read.
+            // Only the edges of the rows the side's band can reach, near the side, are read.
             let rows = (min(a.y, b.y) - 3)...(max(a.y, b.y) + 3)
-            for edge in edges.edges(inRows: rows) {
+            edges.forEachEdge(inRows: rows, near: a, normal: (nx, ny), within: 2.5) { edge in
                 let px = Double(edge.x) - a.x, py = Double(edge.y) - a.y
                 let along = px * dx + py * dy
-                guard along > 0.05 * length, along < 0.95 * length, abs(px * nx + py * ny) <= 2.5 else { continue }
+                guard along > 0.05 * length, along < 0.95 * length, abs(px * nx + py * ny) <= 2.5 else { return }
                 let alignment = abs(Double(cosf(edge.angle)) * nx + Double(sinf(edge.angle)) * ny)
-                guard alignment > 0.93 else { continue }
+                guard alignment > 0.93 else { return }
                 points.append((Double(edge.x), Double(edge.y), Double(edge.magnitude)))
             }
             guard points.count >= 8, let fitted = Line.fit(points) else {

@@ -18,8 +18,11 @@ struct EdgeMap: Sendable {
     let gy: [Int16]
     /// Squared gradient magnitude of every pixel.
     let magnitude2: [Int32]
-    /// The pixels kept as edges.
+    /// The pixels kept as edges, in row order (and column order within a row).
     let edges: [Edge]
+    /// Where each row's edges begin in ``edges``: row y's are `rowStarts[y]..<rowStarts[y + 1]`
+    /// (`height + 1` entries).
+    let rowStarts: [Int]
     /// The magnitude threshold used (×16 scale).
     let threshold: Float
     /// The gray image the edges come from (packed rows).
@@ -100,6 +103,7 @@ struct EdgeMap: Sendable {
 
         var found: [Edge] = []
         found.reserveCapacity(w * h / 10)
+        var starts = [Int](repeating: 0, count: h + 1)
         mags.withUnsafeBufferPointer { mBuffer in
             gxs.withUnsafeBufferPointer { gxBuffer in
                 gys.withUnsafeBufferPointer { gyBuffer in
@@ -119,6 +123,7 @@ struct EdgeMap: Sendable {
                     defer { rowEdges.deallocate() }
                     let end = max(2, w - 2)
                     for y in 2..<max(2, h - 2) {
+                        starts[y] = found.count
                         let row = y * w
                         Self.suppressRow(m + row, gx: gxp + row, gy: gyp + row, width: w, threshold: t2, columns: 2..<end, into: keep)
                         var count = 0
@@ -161,7 +166,10 @@ struct EdgeMap: Sendable {
                 }
             }
         }
+        // Rows past the last one searched start (and end) where the edges end.
+        for y in max(2, h - 2)...h { starts[y] = found.count }
         edges = found
+        rowStarts = starts
         source = image.packed.pixels
         gx = gxs
         gy = gys
@@ -256,23 +264,42 @@ extension EdgeMap {
 }
 
 extension EdgeMap {
-    /// The edges whose row lies in `rows` (which may reach past the map), in order: ``edges`` is
-    /// in row order, so they are one stretch of it, found by two binary searches.
-    func edges(inRows rows: ClosedRange<Double>) -> ArraySlice<Edge> {
-        /// The index of the first edge whose row is `row` or more.
-        func start(_ row: Int32) -> Int {
-            var low = 0, high = edges.count
-            while low < high {
-                let middle = (low + high) / 2
-                if edges[middle].y < row { low = middle + 1 } else { high = middle }
+    /// Calls `body` with every edge whose row lies in `rows` (which may reach past the map) and
+    /// which lies within `distance` of the line through `point` with unit normal `normal`, and
+    /// with some others a pixel or so further, in raster order. Rows come from ``rowStarts``, and
+    /// within a row only the columns near the line are searched (by bisection: a row's edges
+    /// ascend), unless the line runs nearly along the rows, when the whole row is.
+    func forEachEdge(inRows rows: ClosedRange<Double>, near point: Point, normal: (x: Double, y: Double), within distance: Double,
+                     _ body: (Edge) -> Void) {
+        guard rows.lowerBound.isFinite, rows.upperBound.isFinite else { return }
+        let firstRow = Int(max(0, min(Double(height), rows.lowerBound.rounded(.up))))
+        let lastRow = Int(max(-1, min(Double(height - 1), rows.upperBound.rounded(.down))))
+        guard firstRow <= lastRow else { return }
+        edges.withUnsafeBufferPointer { all in
+            rowStarts.withUnsafeBufferPointer { starts in
+                for y in firstRow...lastRow {
+                    var k = starts[y], end = starts[y + 1]
+                    if abs(normal.x) > 0.2 {
+                        // Where |(x − point.x)·nx + (y − point.y)·ny| ≤ distance along this row, widened by a pixel.
+                        let centre = point.x - (Double(y) - point.y) * normal.y / normal.x, reach = distance / abs(normal.x) + 1
+                        let low = Int32(max(-1, min(Double(Int32.max - 1), centre - reach)))
+                        let high = Int32(max(-1, min(Double(Int32.max - 1), centre + reach)))
+                        var top = end
+                        while k < top {
+                            let middle = (k + top) / 2
+                            if all[middle].x < low { k = middle + 1 } else { top = middle }
+                        }
+                        var stop = k
+                        while stop < end, all[stop].x <= high { stop += 1 }
+                        end = stop
+                    }
+                    while k < end {
+                        body(all[k])
+                        k += 1
+                    }
+                }
             }
-            return low
         }
-        guard rows.lowerBound.isFinite, rows.upperBound.isFinite else { return edges[...] }
-        let first = Int32(max(-1, min(Double(Int32.max - 1), rows.lowerBound.rounded(.up))))
-        let last = Int32(max(-1, min(Double(Int32.max - 1), rows.upperBound.rounded(.down))))
-        guard first <= last else { return [] }
-        return edges[start(first)..<start(last + 1)]
     }
 }
 
