@@ -85,7 +85,7 @@ struct WarpWalk {
 
     /// A pixel value in fixed point.
     @inline(__always)
-    static func fixed(_ value: Double) -> Int { Int((value * one).rounded()) }
+    static func fixed(_ value: Double) -> Int { (value * one).nearestInteger }
 
     /// Calls `body` for every row span: the output row, its columns and its walk. A tile's row
     /// is halved until the parabola is proved to stay within ``tolerance`` of the map (only
@@ -132,14 +132,16 @@ struct WarpWalk {
         // enough already (no perspective along the row, as in a turn) has b = 0 and needs no middle;
         // otherwise the parabola goes through t = 0, n/2 and n.
         var ax = (last.x - first.x) / n, ay = (last.y - first.y) / n, bx = 0.0, by = 0.0
-        var proved = unclamped && isNearlyLinear(from: u0, to: u0 + n, v: v)
+        // The row's terms, shared by both proofs.
+        let terms = rowTerms(from: u0, to: u0 + n, v: v)
+        var proved = unclamped && isNearlyLinear(terms, from: u0, to: u0 + n)
         if !proved {
             let middle = source(u0 + n / 2, v)
             bx = 2 * (last.x - 2 * middle.x + first.x) / (n * n)
             by = 2 * (last.y - 2 * middle.y + first.y) / (n * n)
             ax -= bx * n
             ay -= by * n
-            proved = unclamped && abs(middle.x) < bound && abs(middle.y) < bound && isNearlyQuadratic(from: u0, to: u0 + n, v: v)
+            proved = unclamped && abs(middle.x) < bound && abs(middle.y) < bound && isNearlyQuadratic(terms, from: u0, to: u0 + n)
         }
         let walk = Span(x: Self.fixed(first.x), y: Self.fixed(first.y), stepX: Self.fixed(ax + bx), stepY: Self.fixed(ay + by),
                         accelerationX: Self.fixed(2 * bx), accelerationY: Self.fixed(2 * by),
@@ -160,26 +162,27 @@ struct WarpWalk {
         return (Swift.max(kx, ky), d, Swift.min(abs(w0), abs(w1)))
     }
 
-    /// Whether the chord of the map from `u0` to `u1` along row `v` stays within ``tolerance`` of it.
+    /// Whether the chord of the map from `u0` to `u1` along a row stays within ``tolerance`` of it,
+    /// from the row's ``rowTerms(from:to:v:)``.
     ///
     /// Each coordinate's second derivative is 2·d·(a·d − b·c) / (c + d·u)³; a chord strays from
     /// the curve by at most an eighth of the span squared times its largest value.
     @inline(__always)
-    func isNearlyLinear(from u0: Double, to u1: Double, v: Double) -> Bool {
-        guard let (k, d, least) = rowTerms(from: u0, to: u1, v: v) else { return false }
+    func isNearlyLinear(_ terms: (k: Double, d: Double, least: Double)?, from u0: Double, to u1: Double) -> Bool {
+        guard let (k, d, least) = terms else { return false }
         let n = u1 - u0
         return 2 * abs(d) * k * n * n / 8 <= Self.tolerance * least * least * least
     }
 
-    /// Whether the parabola through the map's positions at `u0`, `u1` and their middle (row `v`)
-    /// stays within ``tolerance`` of the map between them.
+    /// Whether the parabola through the map's positions at `u0`, `u1` and their middle along a
+    /// row stays within ``tolerance`` of the map between them, from the row's ``rowTerms(from:to:v:)``.
     ///
     /// Each coordinate's third derivative is −6·d²·(a·d − b·c) / (c + d·u)⁴; a parabola through
     /// three points h apart strays from the curve by at most 0.385·h³/6 times its largest value.
     /// Fixed-point rounding adds under a millionth of a pixel.
     @inline(__always)
-    func isNearlyQuadratic(from u0: Double, to u1: Double, v: Double) -> Bool {
-        guard let (k, d, least) = rowTerms(from: u0, to: u1, v: v) else { return false }
+    func isNearlyQuadratic(_ terms: (k: Double, d: Double, least: Double)?, from u0: Double, to u1: Double) -> Bool {
+        guard let (k, d, least) = terms else { return false }
         let h = (u1 - u0) / 2
         let deviation = 6 * d * d * k * 0.3849 * h * h * h / 6
         let least2 = least * least
