@@ -165,6 +165,17 @@ struct FastPathTests {
         }
     }
 
+    @Test("a squared magnitude under the surely-weak bound has its root under the threshold", arguments: [56, 57, 90, 143, 300])
+    func surelyWeakBound(minimum: Int) throws {
+        // A flat image: the threshold is the minimum given.
+        let map = EdgeMap(try #require(Image(width: 8, height: 8, format: .gray, fill: 100)), minimumThreshold: Float(minimum))
+        let bound = map.surelyWeak
+        #expect(bound > 0 && Double(bound) <= Double(map.threshold * map.threshold))
+        for m2 in max(0, bound - 5000)..<bound {
+            #expect(Double(Float(m2).squareRoot()) < Double(map.threshold), "\(m2)")
+        }
+    }
+
     @Test("a ninth by multiply and shift is the rounded-down quotient over the whole range of smoothed second differences")
     func ninth() {
         // One expectation over the whole range (not 9181 of them), naming the first value off.

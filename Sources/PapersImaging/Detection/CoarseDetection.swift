@@ -113,9 +113,7 @@ enum CoarseDetection {
             let samples = Int(length * 0.8 / 2)
             let positions = (0..<samples).map { s in (Double(s) / Double(max(1, samples - 1)) - 0.5) * length * 0.8 }
             let threshold = Double(edges.threshold)
-            // Squared magnitudes under this are below the threshold for certain (a thousandth of
-            // margin covers the rounding of the single-precision root): no root taken for them.
-            let surelyWeak = Int32(min(Double(Int32.max), threshold * threshold * 0.999))
+            let surelyWeak = edges.surelyWeak
             let w = edges.width, h = edges.height
             for degrees in stride(from: -4.0, through: 4.0, by: 1) {
                 let angle = direction + degrees * .pi / 180

@@ -28,6 +28,11 @@ struct EdgeMap: Sendable {
     /// The gray image the edges come from (packed rows).
     let source: [UInt8]
 
+    /// A squared magnitude under this is below ``threshold`` for certain, its root included (a
+    /// thousandth of margin covers the single-precision root's rounding): line samplers test it
+    /// before taking the root of ``magnitude2``.
+    var surelyWeak: Int32 { Int32(min(Double(Int32.max), Double(threshold) * Double(threshold) * 0.999)) }
+
     /// The gradient magnitude at a pixel index.
     @inline(__always) func magnitude(at index: Int) -> Float { Float(magnitude2[index]).squareRoot() }
 

@@ -95,9 +95,7 @@ enum MarginExtension {
         let ox = mid.x - nx * offset, oy = mid.y - ny * offset
         let w = edges.width, h = edges.height
         let threshold = Double(edges.threshold)
-        // Squared magnitudes under this are below the threshold for certain (a thousandth of
-        // margin covers the rounding of the single-precision root): no root taken for them.
-        let surelyWeak = Int32(min(Double(Int32.max), threshold * threshold * 0.999))
+        let surelyWeak = edges.surelyWeak
         var hits = 0, count = 0
         var inside = BandSpread(), outside = BandSpread()
         // Read in place: this runs for every line tried, a few hundred per side.
