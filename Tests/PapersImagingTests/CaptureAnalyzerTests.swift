@@ -98,6 +98,18 @@ struct CaptureAnalyzerTests {
         #expect(bright.exposure == .tooBright)
     }
 
+    @Test("frames of a few pixels, any shape, gray or colour, are analysed without a crash",
+          arguments: [(1, 1), (2, 2), (3, 1), (1, 5), (4, 3), (7, 2), (2, 9), (9, 9), (17, 5)])
+    func tinyFrames(width: Int, height: Int) {
+        for format in Image.PixelFormat.allCases {
+            var frame = Image(width: width, height: height, format: format, fill: 90)
+            // A bright stripe, so that there is an edge where the frame is large enough for one.
+            for i in stride(from: 0, to: frame.pixels.count, by: 3) { frame.pixels[i] = 250 }
+            let analysis = CaptureAnalyzer().analyze(frame).analysis
+            #expect(!analysis.guidance.isEmpty, "\(width)×\(height) \(format)")
+        }
+    }
+
     @Test("a good photo reads as ready with confidence above 0.6")
     func ready() throws {
         let synthesizer = Self.synthesizer()

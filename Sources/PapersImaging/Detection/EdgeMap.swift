@@ -172,7 +172,7 @@ struct EdgeMap: Sendable {
             }
         }
         // Rows past the last one searched start (and end) where the edges end.
-        for y in max(2, h - 2)...h { starts[y] = found.count }
+        for y in stride(from: max(2, h - 2), through: h, by: 1) { starts[y] = found.count }
         edges = found
         rowStarts = starts
         source = image.packed.pixels
