@@ -14,6 +14,10 @@ struct BarcodeScore {
         let wrongPayloads: Int
         /// Median milliseconds per photo.
         let medianMs: Double
+        /// Median milliseconds over the photos this reader read exactly: what a successful read
+        /// costs, apart from the photos where it tries every view and gives up. Absent when it
+        /// read none.
+        let medianMsWhenRead: Double?
     }
 
     struct Summary: Encodable {
@@ -37,6 +41,7 @@ struct BarcodeScore {
             read exactly (all photos)     \(pad("\(papers.readAllPhotos)"))\(peer.readAllPhotos)
             wrong payloads (goal 0)       \(pad("\(papers.wrongPayloads)"))\(peer.wrongPayloads)
             median time per photo         \(pad(ms(papers.medianMs)))\(ms(peer.medianMs))
+            median time, photos read      \(pad(papers.medianMsWhenRead.map(ms) ?? "-"))\(peer.medianMsWhenRead.map(ms) ?? "-")
             read by one only (readable)   \(pad("\(readByPapersOnly)"))\(readByPeerOnly)
             peer: \(peerName)
             Papers: DocumentScanner on the whole photo (analysis, straightening, MRZ search, barcode ladder)
@@ -52,6 +57,8 @@ struct BarcodeScore {
     var papersRead = 0, papersAll = 0, papersWrong = 0, peerRead = 0, peerAll = 0, peerWrong = 0
     var papersOnly = 0, peerOnly = 0
     var papersTimes: [Double] = [], peerTimes: [Double] = []
+    /// The times of the photos each reader read exactly.
+    var papersReadTimes: [Double] = [], peerReadTimes: [Double] = []
 
     /// Scores one photo; returns what went wrong (a miss on a readable photo, a wrong payload on any), or `nil`.
     mutating func add(papers: [[UInt8]], papersTime: Duration, peer: [[UInt8]], peerTime: Duration,
@@ -65,8 +72,14 @@ struct BarcodeScore {
         let papersExact = papers.contains(payload), peerExact = peer.contains(payload)
         if papers.contains(where: { $0 != payload }) { papersWrong += 1 }
         if peer.contains(where: { $0 != payload }) { peerWrong += 1 }
-        if papersExact { papersAll += 1 }
-        if peerExact { peerAll += 1 }
+        if papersExact {
+            papersAll += 1
+            papersReadTimes.append(Self.milliseconds(papersTime))
+        }
+        if peerExact {
+            peerAll += 1
+            peerReadTimes.append(Self.milliseconds(peerTime))
+        }
         if let wrong = papers.first(where: { $0 != payload }) ?? peer.first(where: { $0 != payload }) {
             // Where the bytes part, never the bytes: the payload is a (made-up) person's data.
             let from = zip(wrong, payload).prefix { $0 == $1 }.count
@@ -96,9 +109,11 @@ struct BarcodeScore {
         return Summary(
             photos: photos, readable: readable, barcodeObscuredByGlare: obscured,
             papers: Reader(read: papersRead, readRate: rate(papersRead), readAllPhotos: papersAll,
-                           wrongPayloads: papersWrong, medianMs: median(papersTimes)),
+                           wrongPayloads: papersWrong, medianMs: median(papersTimes),
+                           medianMsWhenRead: papersReadTimes.isEmpty ? nil : median(papersReadTimes)),
             peer: Reader(read: peerRead, readRate: rate(peerRead), readAllPhotos: peerAll,
-                         wrongPayloads: peerWrong, medianMs: median(peerTimes)),
+                         wrongPayloads: peerWrong, medianMs: median(peerTimes),
+                         medianMsWhenRead: peerReadTimes.isEmpty ? nil : median(peerReadTimes)),
             peerName: Self.peerName, readByPapersOnly: papersOnly, readByPeerOnly: peerOnly)
     }
 

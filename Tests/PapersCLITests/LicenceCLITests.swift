@@ -54,6 +54,10 @@ struct LicenceCLITests {
             #expect(reader["wrongPayloads"] as? Int == 0, "\(key)")
             #expect(rate <= 1)
             #expect(median > 0, "\(key)")
+            // The median over the photos read is there exactly when something was read.
+            let whenRead = reader["medianMsWhenRead"] as? Double
+            #expect((whenRead != nil) == (readAll > 0), "\(key)")
+            #expect(whenRead.map { $0 > 0 } ?? true, "\(key)")
         }
         let text = try PapersExecutable.run(["eval", "barcode", "--count", "1", "--size", "640x360"])
         #expect(text.status == 0)
