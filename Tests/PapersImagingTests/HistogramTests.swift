@@ -24,6 +24,16 @@ struct HistogramTests {
         #expect(histogram[231] == 1021 && histogram.reduce(0, +) == 1021)
     }
 
+    @Test("a region's histogram counts its pixels and no others", arguments: [(0, 0, 0, 0), (3, 2, 17, 9), (0, 0, 30, 12), (29, 11, 30, 12)])
+    func regionCounts(x0: Int, y0: Int, x1: Int, y1: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        let (width, height) = (31, 13)
+        var image = Image(width: width, height: height, format: .gray, fill: 0)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &generator) }
+        let inside = (y0...y1).flatMap { y in (x0...x1).map { x in image.pixels[y * width + x] } }
+        #expect(Histogram.of(image, columns: x0...x1, rows: y0...y1) == Self.counted(inside))
+    }
+
     @Test("Otsu's threshold splits two populations between them")
     func otsuSplits() {
         let pixels = [UInt8](repeating: 40, count: 300) + [UInt8](repeating: 200, count: 500)

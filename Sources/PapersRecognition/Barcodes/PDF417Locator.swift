@@ -134,12 +134,7 @@ public enum PDF417Locator {
 
     /// The gray level under which a pixel of the area is a bar: Otsu's threshold of its pixels.
     static func darkThreshold(_ gray: Image, area: Area) -> UInt8 {
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in area.minY...area.maxY {
-            let row = y * gray.bytesPerRow
-            for x in area.minX...area.maxX { histogram[Int(gray.pixels[row + x])] += 1 }
-        }
-        return Histogram.otsuThreshold(histogram)
+        Histogram.otsuThreshold(Histogram.of(gray, columns: area.minX...area.maxX, rows: area.minY...area.maxY))
     }
 
     /// One row's widest dark run starting near the area's left end (the start bar) and near its
