@@ -123,26 +123,23 @@ enum CoarseDetection {
                 for offset in stride(from: -reach, through: reach, by: 1) {
                     let ox = mid.x + nx * offset, oy = mid.y + ny * offset
                     var brighterInside = 0, darkerInside = 0
-                    // Read in place: this runs for every line tried, over a hundred per side.
-                    positions.withUnsafeBufferPointer { positions in
-                        edges.magnitude2.withUnsafeBufferPointer { magnitude2 in
-                            edges.gx.withUnsafeBufferPointer { gx in
-                                edges.gy.withUnsafeBufferPointer { gy in
-                                    let needed = best?.score ?? 0
-                                    for (s, t) in positions.enumerated() {
-                                        // Every 32 samples: stop once even an edge at every sample left
-                                        // could not beat the best line (the test after the loop).
-                                        if s & 31 == 0, Double(brighterInside + darkerInside + positions.count - s) <= needed { break }
-                                        let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
-                                        guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
-                                        let index = y &* w &+ x
-                                        guard magnitude2[index] >= surelyWeak else { continue }
-                                        let m = Double(Float(magnitude2[index]).squareRoot())
-                                        guard m >= threshold else { continue }
-                                        let dot = (Double(gx[index]) * nx + Double(gy[index]) * ny) / m
-                                        if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
-                                    }
-                                }
+                    // Read in place (the edge map's probe): this runs for every line tried, over a
+                    // hundred per side.
+                    edges.withProbe { probe in
+                        positions.withUnsafeBufferPointer { positions in
+                            let needed = best?.score ?? 0
+                            for (s, t) in positions.enumerated() {
+                                // Every 32 samples: stop once even an edge at every sample left could
+                                // not beat the best line (the test after the loop).
+                                if s & 31 == 0, Double(brighterInside + darkerInside + positions.count - s) <= needed { break }
+                                let x = (ox + dx * t).nearestInteger, y = (oy + dy * t).nearestInteger
+                                guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
+                                let index = y &* w &+ x
+                                guard probe.m2[index] >= surelyWeak else { continue }
+                                let m = Double(Float(probe.m2[index]).squareRoot())
+                                guard m >= threshold else { continue }
+                                let dot = (Double(probe.gx[index]) * nx + Double(probe.gy[index]) * ny) / m
+                                if dot > 0.93 { brighterInside += 1 } else if dot < -0.93 { darkerInside += 1 }
                             }
                         }
                     }

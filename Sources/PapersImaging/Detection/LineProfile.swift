@@ -21,7 +21,7 @@ struct LineProfile {
     /// are interleaved, ``fields`` per entry: samples inside the frame, samples with an edge of the
     /// line's polarity, samples with an edge of the opposite polarity only, samples with both band
     /// sides in the frame, and the brightness summed on the plus and the minus side.
-    static let fields = 6
+    private static let fields = 6
     private static let (inside, hits, reversed, bandSamples, plusSum, minusSum) = (0, 1, 2, 3, 4, 5)
 
     /// The difference of one running sum between two entries.

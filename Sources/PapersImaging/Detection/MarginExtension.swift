@@ -98,34 +98,30 @@ enum MarginExtension {
         let surelyWeak = edges.surelyWeak
         var hits = 0, count = 0
         var inside = BandSpread(), outside = BandSpread()
-        // Read in place: this runs for every line tried, a few hundred per side.
-        positions.withUnsafeBufferPointer { positions in
-            edges.magnitude2.withUnsafeBufferPointer { magnitude2 in
-                edges.gx.withUnsafeBufferPointer { gx in
-                    edges.gy.withUnsafeBufferPointer { gy in
-                        for (s, t) in positions.enumerated() {
-                            // Every 32 samples without bands: stop once an edge at every sample left
-                            // would still leave the support under `needing` (the most it can reach
-                            // is (hits + left) / (count + left), and a quotient of doubles keeps the order).
-                            if !bands, s & 31 == 0, s > 0 {
-                                let left = positions.count - s
-                                if Double(hits + left) / Double(count + left) < needing { break }
-                            }
-                            let px = ox + dx * t, py = oy + dy * t
-                            let x = px.nearestInteger, y = py.nearestInteger
-                            guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
-                            count += 1
-                            let index = y &* w &+ x
-                            if magnitude2[index] >= surelyWeak {
-                                let m = Double(Float(magnitude2[index]).squareRoot())
-                                if m >= threshold, abs(Double(gx[index]) * nx + Double(gy[index]) * ny) / m > 0.93 { hits += 1 }
-                            }
-                            guard bands else { continue }
-                            let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
-                            inside.add(edges, x: px + bx, y: py + by)
-                            outside.add(edges, x: px - bx, y: py - by)
-                        }
+        // Read in place (the edge map's probe): this runs for every line tried, a few hundred per side.
+        edges.withProbe { probe in
+            positions.withUnsafeBufferPointer { positions in
+                for (s, t) in positions.enumerated() {
+                    // Every 32 samples without bands: stop once an edge at every sample left would
+                    // still leave the support under `needing` (the most it can reach is
+                    // (hits + left) / (count + left), and a quotient of doubles keeps the order).
+                    if !bands, s & 31 == 0, s > 0 {
+                        let left = positions.count - s
+                        if Double(hits + left) / Double(count + left) < needing { break }
                     }
+                    let px = ox + dx * t, py = oy + dy * t
+                    let x = px.nearestInteger, y = py.nearestInteger
+                    guard x >= 1, y >= 1, x < w - 1, y < h - 1 else { continue }
+                    count += 1
+                    let index = y &* w &+ x
+                    if probe.m2[index] >= surelyWeak {
+                        let m = Double(Float(probe.m2[index]).squareRoot())
+                        if m >= threshold, abs(Double(probe.gx[index]) * nx + Double(probe.gy[index]) * ny) / m > 0.93 { hits += 1 }
+                    }
+                    guard bands else { continue }
+                    let (bx, by) = (nx * BandSpread.depth, ny * BandSpread.depth)
+                    inside.add(edges, x: px + bx, y: py + by)
+                    outside.add(edges, x: px - bx, y: py - by)
                 }
             }
         }
