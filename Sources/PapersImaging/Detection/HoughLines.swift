@@ -110,9 +110,13 @@ enum HoughLines {
                         if direction < 0 { direction += 2 * .pi }
                         // The nearest bin less three, as a row of the tables (the bin plus `spread`).
                         let first = Int(direction * binsPerRadian + 0.5)
+                        let x = edge.x, y = edge.y
+                        // The vote's cell in the first row; each next row is a row further on.
+                        var cell = acc + first &* rhoBins
                         for row in first..<(first &+ 2 &* spread &+ 1) {
-                            let rho = (edge.x &* cosines[row] &+ edge.y &* sines[row] &+ offset) >> 16
-                            acc[row &* rhoBins &+ Int(rho)] &+= 1
+                            let rho = (x &* cosines[row] &+ y &* sines[row] &+ offset) >> 16
+                            cell[Int(rho)] &+= 1
+                            cell += rhoBins
                         }
                     }
                     for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
@@ -127,8 +131,8 @@ enum HoughLines {
         // Peaks: strongest first, each suppressing its neighbourhood of ±3° and ±6 pixels (θ wraps around).
         let minimumVotes = UInt16(max(10, min(edges.width, edges.height) / 16))
         var cells: [(index: Int, votes: UInt16)] = []
-        // Most cells hold fewer votes than the largest power of two not above the minimum: four
-        // at a time are passed over when none has a bit at or above it.
+        // Most cells hold fewer votes than the largest power of two not above the minimum: 32, or
+        // else four, at a time are passed over when none has a bit at or above it.
         var power: UInt16 = 1
         while power <= minimumVotes / 2 { power *= 2 }
         let high = UInt64(~(power - 1)) * 0x0001_0001_0001_0001
@@ -140,6 +144,15 @@ enum HoughLines {
                 let row = bin * rhoBins
                 var r = 1
                 while r < rhoBins - 1 {
+                    if r + 32 <= rhoBins - 1 {
+                        let at = 2 * (row + r)
+                        var any: UInt64 = 0
+                        for k in 0..<8 { any |= raw.loadUnaligned(fromByteOffset: at + 8 * k, as: UInt64.self) }
+                        if any & high == 0 {
+                            r += 32
+                            continue
+                        }
+                    }
                     if r + 4 <= rhoBins - 1, raw.loadUnaligned(fromByteOffset: 2 * (row + r), as: UInt64.self) & high == 0 {
                         r += 4
                         continue
