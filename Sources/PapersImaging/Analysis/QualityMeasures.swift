@@ -24,14 +24,69 @@ struct QualityMeasures: Sendable {
     init(_ gray: Image) {
         let w = gray.width, h = gray.height
         let histogram = Histogram.of(gray.pixels)
-        // Per direction, a histogram of |second difference| on the smoothed image, flat. The
-        // image is smoothed ×9, and each value is binned divided by 9 (0…4·255): rounding down
-        // keeps the order of the values, so the percentile of the divided values is the
-        // percentile of the raw ones divided, and the histograms stay in the first-level cache.
-        let bins = 4 * 255 + 1
+        let bins = Self.differenceBins
+        // Most second differences are small (even paper), and only the strongest 1% count: values
+        // under `countingFloor` are first left out wherever eight columns of all four directions
+        // stay under it. That gives the same percentiles whenever every direction's is at least
+        // the floor (see `differenceHistograms`); otherwise the counting is done again in full.
+        var d2 = Self.differenceHistograms(gray, floor: Self.countingFloor)
+        func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
+            let total = histogram.reduce(0, +)
+            let target = Int(Double(total) * fraction)
+            var seen = 0
+            for (value, count) in histogram.enumerated() {
+                seen += count
+                if seen > target { return value }
+            }
+            return histogram.count - 1
+        }
+        let direction = { (d2: [Int32], k: Int) in
+            percentile((0..<bins).map { Int(d2[k * bins + $0]) + Int(d2[(4 + k) * bins + $0]) }, 0.99)
+        }
+        var percentiles = (0..<4).map { direction(d2, $0) }
+        if percentiles.contains(where: { $0 < Self.countingFloor }) {
+            d2 = Self.differenceHistograms(gray, floor: 0)
+            percentiles = (0..<4).map { direction(d2, $0) }
+        }
+        let n = w * h
+        // The sum of the pixels, from their histogram (the same integer).
+        let sum = histogram.indices.reduce(0) { $0 + $1 * histogram[$1] }
+        let contrast = Double(max(24, percentile(histogram, 0.95) - percentile(histogram, 0.05)))
+        // Diagonal steps are √2 longer: a blur-free diagonal edge gives half the second difference.
+        let strongest = [Double(percentiles[0]), Double(percentiles[1]), Double(percentiles[2]) / 1.4, Double(percentiles[3]) / 1.4]
+        sharpness = 100 * (strongest.min() ?? 0) / contrast
+        anisotropy = (strongest.min() ?? 0) / max(1, strongest.max() ?? 0)
+        meanLuminance = Double(sum) / Double(n)
+        clippedBright = Double(histogram[250...].reduce(0, +)) / Double(n)
+        clippedDark = Double(histogram[...20].reduce(0, +)) / Double(n)
+        (glareFraction, glareBoxes) = clippedBright == 0 ? (0, []) : Self.glare(gray)
+    }
+
+    /// Bins of a second-difference histogram: the values divided by 9, 0…4·255.
+    static let differenceBins = 4 * 255 + 1
+
+    /// The least value the sharpness percentiles are counted exactly from at first (see `init`).
+    static let countingFloor = 4
+
+    /// Per direction, a histogram of |second difference| on the smoothed image, flat: across,
+    /// down and the two diagonals, each in two copies (even and odd columns), one after another.
+    /// The image is smoothed ×9, and each value is binned divided by 9 (0…4·255): rounding down
+    /// keeps the order of the values, so the percentile of the divided values is the percentile
+    /// of the raw ones divided, and the histograms stay in the first-level cache.
+    ///
+    /// With a `floor` (a power of two), a run of eight columns whose values in all four
+    /// directions are under it is counted in bin 0 instead of each in its own bin. The bins from
+    /// the floor up are then exact, and so is the total, so any percentile that comes out at the
+    /// floor or above is the exact one (the counts below it only move within bins under it).
+    static func differenceHistograms(_ gray: Image, floor: Int) -> [Int32] {
+        precondition(floor == 0 || floor & (floor - 1) == 0, "the counting floor is a power of two")
+        let high = UInt64(UInt32(truncatingIfNeeded: ~(floor - 1))) * 0x1_0000_0001
         // Two copies of each histogram, for even and odd columns: most second differences fall in
         // the same few bins, and alternating copies spares each increment waiting on the last.
+        let w = gray.width, h = gray.height, bins = differenceBins
         var d2 = [Int32](repeating: 0, count: 8 * bins)
+        // Positions left out (of each direction).
+        var skipped: Int32 = 0
         gray.pixels.withUnsafeBufferPointer { buffer in
             d2.withUnsafeMutableBufferPointer { d2 in
                 guard let p = buffer.baseAddress, let d = d2.baseAddress, w > 6, h > 6 else { return }
@@ -68,12 +123,21 @@ struct QualityMeasures: Sendable {
                             let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
                             // The differences first (a loop the compiler vectorises), then the counts.
                             Self.secondDifferences(centre: centre, above: above, below: below, count: w, into: q)
-                            for x in 3..<(w - 3) {
-                                let copy = (x & 1) &* (4 &* bins)
-                                dh[copy &+ Int(q[x])] &+= 1
-                                dv[copy &+ Int(q[w &+ x])] &+= 1
-                                de1[copy &+ Int(q[2 &* w &+ x])] &+= 1
-                                de2[copy &+ Int(q[3 &* w &+ x])] &+= 1
+                            var x = 3
+                            while x < w - 3 {
+                                if floor > 0, x &+ 8 <= w &- 3, Self.allUnder(high, q + x, stride: w) {
+                                    skipped &+= 8
+                                    x &+= 8
+                                    continue
+                                }
+                                for column in x..<Swift.min(x &+ 8, w &- 3) {
+                                    let copy = (column & 1) &* (4 &* bins)
+                                    dh[copy &+ Int(q[column])] &+= 1
+                                    dv[copy &+ Int(q[w &+ column])] &+= 1
+                                    de1[copy &+ Int(q[2 &* w &+ column])] &+= 1
+                                    de2[copy &+ Int(q[3 &* w &+ column])] &+= 1
+                                }
+                                x &+= 8
                             }
                         }
                       }
@@ -81,31 +145,20 @@ struct QualityMeasures: Sendable {
                 }
             }
         }
-        let n = w * h
-        // The sum of the pixels, from their histogram (the same integer).
-        let sum = histogram.indices.reduce(0) { $0 + $1 * histogram[$1] }
-        func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
-            let total = histogram.reduce(0, +)
-            let target = Int(Double(total) * fraction)
-            var seen = 0
-            for (value, count) in histogram.enumerated() {
-                seen += count
-                if seen > target { return value }
-            }
-            return histogram.count - 1
-        }
-        let contrast = Double(max(24, percentile(histogram, 0.95) - percentile(histogram, 0.05)))
-        // Diagonal steps are √2 longer: a blur-free diagonal edge gives half the second difference.
-        let direction = { (k: Int) in
-            Double(percentile((0..<bins).map { Int(d2[k * bins + $0]) + Int(d2[(4 + k) * bins + $0]) }, 0.99))
-        }
-        let strongest = [direction(0), direction(1), direction(2) / 1.4, direction(3) / 1.4]
-        sharpness = 100 * (strongest.min() ?? 0) / contrast
-        anisotropy = (strongest.min() ?? 0) / max(1, strongest.max() ?? 0)
-        meanLuminance = Double(sum) / Double(n)
-        clippedBright = Double(histogram[250...].reduce(0, +)) / Double(n)
-        clippedDark = Double(histogram[...20].reduce(0, +)) / Double(n)
-        (glareFraction, glareBoxes) = clippedBright == 0 ? (0, []) : Self.glare(gray)
+        for k in 0..<4 { d2[k * bins] &+= skipped }
+        return d2
+    }
+
+    /// Whether eight values of each of four rows `stride` apart (from `q`) all lie under the
+    /// floor whose bits from it up are `high` (the values are not negative).
+    @inline(__always)
+    private static func allUnder(_ high: UInt64, _ q: UnsafePointer<Int32>, stride: Int) -> Bool {
+        let raw = UnsafeRawPointer(q)
+        let a = raw.loadUnaligned(as: SIMD8<Int32>.self), b = raw.loadUnaligned(fromByteOffset: 4 * stride, as: SIMD8<Int32>.self)
+        let c = raw.loadUnaligned(fromByteOffset: 8 * stride, as: SIMD8<Int32>.self)
+        let d = raw.loadUnaligned(fromByteOffset: 12 * stride, as: SIMD8<Int32>.self)
+        let any = unsafeBitCast(a | b | c | d, to: SIMD4<UInt64>.self)
+        return (any[0] | any[1] | any[2] | any[3]) & high == 0
     }
 
     /// Sums of three neighbours along a row, for columns 1 ..< `count` − 1.
