@@ -242,8 +242,9 @@ struct FastPathTests {
         }
     }
 
-    @Test("the gray warp, eight pixels at a time inside the image, equals bilinear sampling one pixel at a time along the walk")
-    func grayWarpLanes() throws {
+    @Test("the gray warp, eight pixels at a time inside the image, equals bilinear sampling one pixel at a time along the walk",
+          arguments: [false, true])
+    func grayWarpLanes(laneWalk: Bool) throws {
         var random = SeededRandom(seed: 17)
         let (width, height) = (300, 200)
         let pixels = (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -258,7 +259,8 @@ struct FastPathTests {
             }
             let quad = try #require(Quadrilateral(corners: corners))
             let outWidth = Int.random(in: 9...160, using: &random), outHeight = Int.random(in: 5...90, using: &random)
-            let warped = try #require(image.warpedGray(from: quad, width: outWidth, height: outHeight))
+            // Both walks (positions walked pixel by pixel, or eight at a time in vector lanes).
+            let warped = try #require(image.warpedGray(from: quad, width: outWidth, height: outHeight, laneWalk: laneWalk))
             // The corners as the warp takes them (scale 1).
             let walk = try #require(WarpWalk(onto: corners.map { Point(x: ($0.x + 0.5) / 1 - 0.5, y: ($0.y + 0.5) / 1 - 0.5) },
                                              width: outWidth, height: outHeight))

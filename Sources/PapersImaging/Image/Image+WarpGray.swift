@@ -14,6 +14,24 @@ extension Image {
     /// this image).
     public func warpedGray(from quad: Quadrilateral, scale: Double = 1, width outWidth: Int, height outHeight: Int,
                            outside: Outside = .nearestEdge) -> Image? {
+        warpedGray(from: quad, scale: scale, width: outWidth, height: outHeight, outside: outside, laneWalk: Self.walksInLanes)
+    }
+
+    /// Whether the gray warp walks eight positions in vector lanes (see `grayInteriorLaneWalk`):
+    /// on builds for AVX-512 (`scripts/build-native` defines `PAPERS_AVX512` there), where eight
+    /// 64-bit lanes and their products fit one register. With narrower vectors the lanes are
+    /// split and the products emulated, and the scalar walk is faster. The pixels are the same.
+    static let walksInLanes: Bool = {
+        #if PAPERS_AVX512
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// ``warpedGray(from:scale:width:height:outside:)`` with the walk chosen (tests compare both).
+    func warpedGray(from quad: Quadrilateral, scale: Double = 1, width outWidth: Int, height outHeight: Int,
+                    outside: Outside = .nearestEdge, laneWalk: Bool) -> Image? {
         let corners = quad.corners.map { Point(x: ($0.x + 0.5) / scale - 0.5, y: ($0.y + 0.5) / scale - 0.5) }
         guard let walk = WarpWalk(onto: corners, width: outWidth, height: outHeight) else { return nil }
         let c = channels, stride = bytesPerRow
@@ -28,7 +46,7 @@ extension Image {
                     // Most spans lie wholly inside the image, away from its last row and column: no clamping.
                     if WarpWalk.isInterior(span, limitX: limitX, limitY: limitY) {
                         if c == 1 {
-                            Self.grayInterior(src, stride: stride, into: line, columns: columns, span: span)
+                            Self.grayInterior(src, stride: stride, into: line, columns: columns, span: span, laneWalk: laneWalk)
                         } else {
                             Self.colourInterior(src, stride: stride, channels: c, into: line, columns: columns, span: span)
                         }
@@ -72,23 +90,99 @@ extension Image {
     /// One span of a gray warp whose taps all lie inside the image.
     @inline(__always)
     private static func grayInterior(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
-                                     columns: Range<Int>, span: WarpWalk.Span) {
+                                     columns: Range<Int>, span: WarpWalk.Span, laneWalk: Bool) {
         // A straight walk (a turn, or slight perspective) is its own loop, without the steps' growth.
-        if span.isLinear {
-            grayInterior(src, stride: stride, into: line, columns: columns, span: span, accelerating: false)
-        } else {
-            grayInterior(src, stride: stride, into: line, columns: columns, span: span, accelerating: true)
+        switch (laneWalk, span.isLinear) {
+        case (true, true): grayInteriorLaneWalk(src, stride: stride, into: line, columns: columns, span: span, accelerating: false)
+        case (true, false): grayInteriorLaneWalk(src, stride: stride, into: line, columns: columns, span: span, accelerating: true)
+        case (false, true): grayInteriorScalarWalk(src, stride: stride, into: line, columns: columns, span: span, accelerating: false)
+        case (false, false): grayInteriorScalarWalk(src, stride: stride, into: line, columns: columns, span: span, accelerating: true)
         }
     }
 
-    /// The gray interior loop, eight output pixels at a time: the walk and the tap addresses
-    /// stay scalar, and each tap pair (a pixel and its right neighbour, one 16-bit load, low byte
+    /// The gray interior loop, eight output pixels at a time, for AVX-512 (eight 64-bit lanes
+    /// in one register, and their products). The eight positions are walked in
+    /// vector lanes, eight columns a step (the integers of the pixel-by-pixel walk: each lane
+    /// moves by the sum of the eight steps after it, which grows by 64 accelerations a step), so
+    /// the weights come out of the lanes at once; only the tap addresses go through scalar
+    /// registers. Each tap pair (a pixel and its right neighbour, one 16-bit load, low byte first
+    /// as on every platform Papers runs on) goes into a vector lane, so the interpolation runs on
+    /// all eight together. The integers are those of the pixel-by-pixel formula below: a row's
+    /// interpolation, 256·a + w·(b − a), lies in 0…65280, so 16-bit lanes that wrap give it
+    /// exactly, and the vertical step is taken in 32 bits.
+    @inline(__always)
+    private static func grayInteriorLaneWalk(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
+                                     columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
+        var walk = span
+        var ox = columns.lowerBound
+        let raw = UnsafeRawPointer(src)
+        if ox &+ 8 <= columns.upperBound {
+            // Lane k holds the position of column ox + k, and moves by the eight steps from its own.
+            var xs = SIMD8<Int>(), ys = SIMD8<Int>(), moveX = SIMD8<Int>(), moveY = SIMD8<Int>()
+            var lanes = walk
+            for lane in 0..<8 {
+                xs[lane] = lanes.x
+                ys[lane] = lanes.y
+                lanes.advance(accelerating: accelerating)
+            }
+            // The eight steps from column n sum to 8·s(n) + 28·a, with s(n) = s(0) + n·a.
+            let ramp = SIMD8<Int>(0, 1, 2, 3, 4, 5, 6, 7)
+            let (ax, ay) = accelerating ? (walk.accelerationX, walk.accelerationY) : (0, 0)
+            moveX = SIMD8(repeating: 8 &* walk.stepX &+ 28 &* ax) &+ ramp &* SIMD8(repeating: 8 &* ax)
+            moveY = SIMD8(repeating: 8 &* walk.stepY &+ 28 &* ay) &+ ramp &* SIMD8(repeating: 8 &* ay)
+            let growX = SIMD8<Int>(repeating: 64 &* ax), growY = SIMD8<Int>(repeating: 64 &* ay)
+            let strides = SIMD8<Int>(repeating: stride), mask = SIMD8<Int>(repeating: 255)
+            var done = 0
+            while ox &+ 8 <= columns.upperBound {
+                let wxs = SIMD8<UInt16>(truncatingIfNeeded: (xs &>> WarpWalk.weightShift) & mask)
+                let wys = SIMD8<Int32>(truncatingIfNeeded: (ys &>> WarpWalk.weightShift) & mask)
+                let offsets = (ys &>> WarpWalk.fractionBits) &* strides &+ (xs &>> WarpWalk.fractionBits)
+                var tops = SIMD8<UInt16>(), bottoms = SIMD8<UInt16>()
+                for lane in 0..<8 {
+                    tops[lane] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offsets[lane], as: UInt16.self))
+                    bottoms[lane] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offsets[lane] &+ stride, as: UInt16.self))
+                }
+                let a = tops & 255, b = tops &>> 8, c = bottoms & 255, d = bottoms &>> 8
+                let top = SIMD8<Int32>(truncatingIfNeeded: a &<< 8 &+ (b &- a) &* wxs)
+                let bottom = SIMD8<Int32>(truncatingIfNeeded: c &<< 8 &+ (d &- c) &* wxs)
+                let value = (top &<< 8 &+ (bottom &- top) &* wys &+ 32768) &>> 16
+                UnsafeMutableRawPointer(line + ox).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)
+                xs &+= moveX
+                ys &+= moveY
+                moveX &+= growX
+                moveY &+= growY
+                ox &+= 8
+                done &+= 8
+            }
+            // The scalar walk at the first column left: its position is lane 0's, its step s(done).
+            walk.x = xs[0]
+            walk.y = ys[0]
+            if accelerating {
+                walk.stepX &+= done &* walk.accelerationX
+                walk.stepY &+= done &* walk.accelerationY
+            }
+        }
+        while ox < columns.upperBound {
+            let wx = (walk.x >> WarpWalk.weightShift) & 255, wy = (walk.y >> WarpWalk.weightShift) & 255
+            let p = src + ((walk.y >> WarpWalk.fractionBits) &* stride &+ (walk.x >> WarpWalk.fractionBits))
+            walk.advance(accelerating: accelerating)
+            // a·(256 − w) + b·w written as 256·a + w·(b − a): the same integers, half the products.
+            let a = Int(p[0]), c = Int(p[stride])
+            let top = a &<< 8 &+ (Int(p[1]) &- a) &* wx
+            let bottom = c &<< 8 &+ (Int(p[stride &+ 1]) &- c) &* wx
+            line[ox] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 32768) >> 16)
+            ox &+= 1
+        }
+    }
+
+    /// The gray interior loop, eight output pixels at a time, for narrower vectors: the walk and
+    /// the tap addresses stay scalar, and each tap pair (a pixel and its right neighbour, one 16-bit load, low byte
     /// first as on every platform Papers runs on) goes into a vector lane, so the interpolation
     /// runs on all eight together. The integers are those of the pixel-by-pixel formula below:
     /// a row's interpolation, 256·a + w·(b − a), lies in 0…65280, so 16-bit lanes that wrap give it
     /// exactly, and the vertical step is taken in 32 bits.
     @inline(__always)
-    private static func grayInterior(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
+    private static func grayInteriorScalarWalk(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
                                      columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
         var walk = span
         var ox = columns.lowerBound
