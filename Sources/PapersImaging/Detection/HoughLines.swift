@@ -81,9 +81,26 @@ enum HoughLines {
     /// `maximumLines` is 26: every candidate search after this grows with the number of lines (as
     /// pairs of pairs). With 36, `eval capture` on seeds 7, 11 and 23 gives the same corner rates
     /// and the analysis takes 10% longer; with 20, a blur verdict on seed 7 goes wrong.
+    /// ρ bins are 2 pixels wide: edges that waver by a pixel still pile up.
+    static let rhoStep = 2.0
+    /// An edge votes for the directions within this many bins of its own.
+    static let spread = 3
+    /// Rows of the vote tables and the accumulator: the circle's bins, `spread` more before it
+    /// and one more after it (see `detect`).
+    static let rows = thetaBins + 2 * spread + 1
+    /// The width of a direction bin, in radians.
+    static let step = 2 * Double.pi / Double(thetaBins)
+
+    /// The bin a row of the tables and the accumulator stands for.
+    static func bin(ofRow row: Int) -> Int { (row - spread + thetaBins) % thetaBins }
+
+    /// cos of each row's direction, over the ρ step, in 16.16 fixed point.
+    static let fixedCos = (0..<rows).map { Int32((cos(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
+    /// sin of each row's direction, over the ρ step, in 16.16 fixed point.
+    static let fixedSin = (0..<rows).map { Int32((sin(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
+
     static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6) -> [Line] {
-        // ρ in bins of 2 pixels: edges that waver by a pixel still pile up.
-        let rhoStep = 2.0
+        let rhoStep = Self.rhoStep
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
         let rhoBins = 2 * diagonal + 1
         // Votes fit 16 bits: the analysis plane is at most a few hundred pixels across.
@@ -92,13 +109,11 @@ enum HoughLines {
         // tables and the accumulator carry bins past each end of the circle (`spread` before it,
         // one more after it, for a direction that rounds up to 2π), so that an edge's seven votes
         // need no wrapping; those rows are then added to the bins they stand for (the same counts).
-        let spread = 3, rows = thetaBins + 2 * spread + 1
-        /// The bin a row of the tables and the accumulator stands for.
-        func bin(ofRow row: Int) -> Int { (row - spread + thetaBins) % thetaBins }
+        let spread = Self.spread, rows = Self.rows
         var accumulator = [UInt16](repeating: 0, count: rows * rhoBins)
-        let step = 2 * Double.pi / Double(thetaBins)
-        let fixedCos = (0..<rows).map { Int32((cos(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
-        let fixedSin = (0..<rows).map { Int32((sin(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
+        let step = Self.step
+        // The tables are the same for every frame: made once.
+        let (fixedCos, fixedSin) = (Self.fixedCos, Self.fixedSin)
         let binsPerRadian = Float(Double(thetaBins) / (2 * .pi))
         accumulator.withUnsafeMutableBufferPointer { acc in
             fixedCos.withUnsafeBufferPointer { cosines in
@@ -120,7 +135,7 @@ enum HoughLines {
                         }
                     }
                     for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
-                        let target = acc + (bin(ofRow: row) + spread) * rhoBins, source = acc + row * rhoBins
+                        let target = acc + (Self.bin(ofRow: row) + spread) * rhoBins, source = acc + row * rhoBins
                         for r in 0..<rhoBins { target[r] &+= source[r] }
                     }
                 }
