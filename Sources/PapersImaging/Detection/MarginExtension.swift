@@ -45,13 +45,15 @@ enum MarginExtension {
                 let angle = direction + degrees * .pi / 180
                 var mx = -sin(angle), my = cos(angle)
                 if mx * nx + my * ny < 0 { mx = -mx; my = -my }
+                // The direction along the lines of this angle, for every offset.
+                let along = (x: cos(angle), y: sin(angle))
                 for offset in stride(from: 2.0, through: max(2, reach * span), by: 1) {
                     // The edge support first: most lines have too little, and need no bands measured
                     // (nor all their samples: the count stops once the support cannot pass).
-                    let support = sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, positions: positions,
+                    let support = sample(edges, mid: mid, along: along, nx: mx, ny: my, offset: offset, positions: positions,
                                          bands: false, needing: max(minimumSupport, best?.support ?? 0)).support
                     guard support >= minimumSupport, support > best?.support ?? 0,
-                          sample(edges, mid: mid, direction: angle, nx: mx, ny: my, offset: offset, positions: positions).inside < evenDeviation
+                          sample(edges, mid: mid, along: along, nx: mx, ny: my, offset: offset, positions: positions).inside < evenDeviation
                     else { continue }
                     let ox = mid.x - mx * offset, oy = mid.y - my * offset
                     best = (support, Line(theta: atan2(my, mx), rho: ox * mx + oy * my, votes: 0))
@@ -91,7 +93,16 @@ enum MarginExtension {
     static func sample(_ edges: EdgeMap, mid: Point, direction: Double, nx: Double, ny: Double,
                        offset: Double, positions: [Double], bands: Bool = true,
                        needing: Double = 0) -> (support: Double, inside: Double, outside: Double) {
-        let dx = cos(direction), dy = sin(direction)
+        sample(edges, mid: mid, along: (cos(direction), sin(direction)), nx: nx, ny: ny, offset: offset, positions: positions,
+               bands: bands, needing: needing)
+    }
+
+    /// ``sample(_:mid:direction:nx:ny:offset:positions:bands:needing:)`` with the line's direction
+    /// given as its cosine and sine (`along`), which the lines of one angle share.
+    static func sample(_ edges: EdgeMap, mid: Point, along: (x: Double, y: Double), nx: Double, ny: Double,
+                       offset: Double, positions: [Double], bands: Bool = true,
+                       needing: Double = 0) -> (support: Double, inside: Double, outside: Double) {
+        let (dx, dy) = along
         let ox = mid.x - nx * offset, oy = mid.y - ny * offset
         let w = edges.width, h = edges.height
         let threshold = Double(edges.threshold)
