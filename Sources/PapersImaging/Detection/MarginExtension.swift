@@ -113,10 +113,10 @@ enum MarginExtension {
         edges.withProbe { probe in
             positions.withUnsafeBufferPointer { positions in
                 for (s, t) in positions.enumerated() {
-                    // Every 32 samples without bands: stop once an edge at every sample left would
+                    // Every 8 samples without bands: stop once an edge at every sample left would
                     // still leave the support under `needing` (the most it can reach is
                     // (hits + left) / (count + left), and a quotient of doubles keeps the order).
-                    if !bands, s & 31 == 0, s > 0 {
+                    if !bands, s & 7 == 0, s > 0 {
                         let left = positions.count - s
                         if Double(hits + left) / Double(count + left) < needing { break }
                     }
