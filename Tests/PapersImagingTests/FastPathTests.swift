@@ -326,5 +326,55 @@ struct FastPathTests {
         // the walk divides far more often than it needs to.
         #expect(mildInWholeTiles * 100 > mildPixels * 95, "\(mildInWholeTiles) of \(mildPixels) pixels in whole tiles")
     }
-}
 
+    @Test("the spans set up eight tiles at a time in vector lanes are those set up one at a time, integer for integer")
+    func laneSpans() throws {
+        var random = SeededRandom(seed: 43)
+        var provedLanes = 0, unprovedLanes = 0
+        for trial in 0..<300 {
+            // From a turn to strong perspective, some quads reaching far past any image (clamped
+            // positions) or folding over (a denominator changing sign), outputs of any width.
+            let jitter = [5.0, 40.0, 150.0, 600.0][trial % 4]
+            let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].map { (x: Double, y: Double) in
+                Point(x: x * 500 + Double.random(in: -jitter...jitter, using: &random),
+                      y: y * 320 + Double.random(in: -jitter...jitter, using: &random))
+            }
+            let width = Int.random(in: 1...700, using: &random), height = Int.random(in: 1...40, using: &random)
+            guard let walk = WarpWalk(onto: corners, width: width, height: height) else { continue }
+            let tilesAcross = (width + WarpWalk.tileWidth - 1) / WarpWalk.tileWidth
+            let walks = UnsafeMutablePointer<WarpWalk.Span>.allocate(capacity: 8)
+            defer { walks.deallocate() }
+            for group in stride(from: 0, to: tilesAcross, by: 8) {
+                let lanes = min(8, tilesAcross - group)
+                var starts = SIMD8<Double>(), stops = SIMD8<Double>()
+                for lane in 0..<8 {
+                    let tileX = (group + min(lane, lanes - 1)) * WarpWalk.tileWidth
+                    starts[lane] = Double(tileX)
+                    stops[lane] = Double(min(width, tileX + WarpWalk.tileWidth))
+                }
+                for row in 0..<height {
+                    let v = Double(row) + 0.5
+                    let proved = walk.laneSpans(starts: starts, stops: stops, lanes: lanes, v: v, into: walks)
+                    #expect(Int(proved) >> lanes == 0, "no lane past the last tile")
+                    for lane in 0..<lanes {
+                        let scalar = walk.span(from: Int(starts[lane]), to: Int(stops[lane]), v: v)
+                        guard proved & (1 << lane) != 0 else {
+                            // Set up again one span at a time: it must need that (or be one column).
+                            #expect(!scalar.proved || stops[lane] - starts[lane] == 1, "trial \(trial) row \(row) lane \(lane)")
+                            unprovedLanes += 1
+                            continue
+                        }
+                        provedLanes += 1
+                        func integers(_ s: WarpWalk.Span) -> [Int] {
+                            [s.x, s.y, s.stepX, s.stepY, s.accelerationX, s.accelerationY, s.lastX, s.lastY]
+                        }
+                        #expect(scalar.proved)
+                        #expect(integers(walks[lane]) == integers(scalar.walk), "trial \(trial) row \(row) lane \(lane)")
+                    }
+                }
+            }
+        }
+        // Both kinds occur (or the test proves little).
+        #expect(provedLanes > 1000 && unprovedLanes > 50, "\(provedLanes) proved, \(unprovedLanes) not")
+    }
+}

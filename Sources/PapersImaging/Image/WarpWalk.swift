@@ -90,24 +90,50 @@ struct WarpWalk {
     /// Calls `body` for every row span: the output row, its columns and its walk. A tile's row
     /// is halved until the parabola is proved to stay within ``tolerance`` of the map (only
     /// small outputs in strong perspective need that); spans of three columns or fewer are exact
-    /// at every column.
+    /// at every column. The spans of a row's tiles are set up eight at a time in vector lanes
+    /// (``laneSpans(starts:stops:lanes:v:)``); a tile whose row needs halving is set up again here.
     @inline(__always)
     func forEachSpan(_ body: (_ row: Int, _ columns: Range<Int>, _ span: Span) -> Void) {
+        let tilesAcross = (width + Self.tileWidth - 1) / Self.tileWidth
+        // The walks of a band of rows, eight lanes a row, and which are proved.
+        let walks = UnsafeMutablePointer<Span>.allocate(capacity: 8 * Self.tile)
+        defer { walks.deallocate() }
+        var proved = [UInt8](repeating: 0, count: Self.tile)
         for tileY in stride(from: 0, to: height, by: Self.tile) {
-            for tileX in stride(from: 0, to: width, by: Self.tileWidth) {
-                let end = Swift.min(width, tileX + Self.tileWidth)
-                for row in tileY..<Swift.min(height, tileY + Self.tile) {
-                    let v = Double(row) + 0.5
-                    var start = tileX
-                    while start < end {
-                        var stop = end
-                        var span = self.span(from: start, to: stop, v: v)
-                        while stop - start > 3, !span.proved {
-                            stop = (start + stop + 1) / 2
-                            span = self.span(from: start, to: stop, v: v)
+            let rows = Swift.min(height, tileY + Self.tile) - tileY
+            for group in stride(from: 0, to: tilesAcross, by: 8) {
+                let lanes = Swift.min(8, tilesAcross - group)
+                var starts = SIMD8<Double>(), stops = SIMD8<Double>()
+                for lane in 0..<8 {
+                    // Lanes past the last tile repeat it (and are not used).
+                    let tileX = (group + Swift.min(lane, lanes - 1)) * Self.tileWidth
+                    starts[lane] = Double(tileX)
+                    stops[lane] = Double(Swift.min(width, tileX + Self.tileWidth))
+                }
+                for r in 0..<rows {
+                    proved[r] = laneSpans(starts: starts, stops: stops, lanes: lanes, v: Double(tileY + r) + 0.5, into: walks + 8 * r)
+                }
+                for lane in 0..<lanes {
+                    let tileX = (group + lane) * Self.tileWidth
+                    let end = Swift.min(width, tileX + Self.tileWidth)
+                    for r in 0..<rows {
+                        let row = tileY + r
+                        if proved[r] & (1 << lane) != 0 {
+                            body(row, tileX..<end, walks[8 * r + lane])
+                            continue
                         }
-                        body(row, start..<stop, span.walk)
-                        start = stop
+                        let v = Double(row) + 0.5
+                        var start = tileX
+                        while start < end {
+                            var stop = end
+                            var span = self.span(from: start, to: stop, v: v)
+                            while stop - start > 3, !span.proved {
+                                stop = (start + stop + 1) / 2
+                                span = self.span(from: start, to: stop, v: v)
+                            }
+                            body(row, start..<stop, span.walk)
+                            start = stop
+                        }
                     }
                 }
             }
