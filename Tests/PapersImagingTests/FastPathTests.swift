@@ -342,7 +342,7 @@ struct FastPathTests {
             let width = Int.random(in: 1...700, using: &random), height = Int.random(in: 1...40, using: &random)
             guard let walk = WarpWalk(onto: corners, width: width, height: height) else { continue }
             let tilesAcross = (width + WarpWalk.tileWidth - 1) / WarpWalk.tileWidth
-            let walks = UnsafeMutablePointer<WarpWalk.Span>.allocate(capacity: 8)
+            let walks = UnsafeMutablePointer<WarpWalk.LaneWalks>.allocate(capacity: 1)
             defer { walks.deallocate() }
             for group in stride(from: 0, to: tilesAcross, by: 8) {
                 let lanes = min(8, tilesAcross - group)
@@ -369,12 +369,34 @@ struct FastPathTests {
                             [s.x, s.y, s.stepX, s.stepY, s.accelerationX, s.accelerationY, s.lastX, s.lastY]
                         }
                         #expect(scalar.proved)
-                        #expect(integers(walks[lane]) == integers(scalar.walk), "trial \(trial) row \(row) lane \(lane)")
+                        #expect(integers(walks.pointee[lane]) == integers(scalar.walk), "trial \(trial) row \(row) lane \(lane)")
                     }
                 }
             }
         }
         // Both kinds occur (or the test proves little).
         #expect(provedLanes > 1000 && unprovedLanes > 50, "\(provedLanes) proved, \(unprovedLanes) not")
+    }
+
+    @Test("fixed point in lanes equals fixed point one value at a time: ties, signs, tiny and the largest positions")
+    func fixedLanes() {
+        var random = SeededRandom(seed: 59)
+        let unit = 1 / WarpWalk.one
+        // Ties (a half unit past a whole one, either side of zero), whole units, values one unit
+        // either side of a tie, and the clamped extremes.
+        var values: [Double] = [0, -0.0, 1e7, -1e7, 0.5 * unit, -0.5 * unit, 1.5 * unit, -1.5 * unit, 2.5 * unit, -2.5 * unit,
+                                1e-300, -1e-300, 1e6 - 0.5 * unit, -1e6 + 0.5 * unit, 4095.5 * unit + 17, -(4095.5 * unit + 17)]
+        for _ in 0..<4000 {
+            let magnitude = [1e-6, 1.0, 300.0, 1e5, 1e7][Int.random(in: 0..<5, using: &random)]
+            let value = Double.random(in: -magnitude...magnitude, using: &random)
+            values.append(value)
+            // The nearest tie to it.
+            values.append(((value * WarpWalk.one).rounded(.down) + 0.5) * unit)
+        }
+        for start in stride(from: 0, to: values.count - 8, by: 8) {
+            let lanes = SIMD8<Double>(values[start..<(start + 8)])
+            let fixed = WarpWalk.fixedLanes(lanes)
+            for lane in 0..<8 { #expect(fixed[lane] == WarpWalk.fixed(lanes[lane]), "value \(lanes[lane])") }
+        }
     }
 }

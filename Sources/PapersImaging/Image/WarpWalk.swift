@@ -96,7 +96,7 @@ struct WarpWalk {
     func forEachSpan(_ body: (_ row: Int, _ columns: Range<Int>, _ span: Span) -> Void) {
         let tilesAcross = (width + Self.tileWidth - 1) / Self.tileWidth
         // The walks of a band of rows, eight lanes a row, and which are proved.
-        let walks = UnsafeMutablePointer<Span>.allocate(capacity: 8 * Self.tile)
+        let walks = UnsafeMutablePointer<LaneWalks>.allocate(capacity: Self.tile)
         defer { walks.deallocate() }
         var proved = [UInt8](repeating: 0, count: Self.tile)
         for tileY in stride(from: 0, to: height, by: Self.tile) {
@@ -111,7 +111,7 @@ struct WarpWalk {
                     stops[lane] = Double(Swift.min(width, tileX + Self.tileWidth))
                 }
                 for r in 0..<rows {
-                    proved[r] = laneSpans(starts: starts, stops: stops, lanes: lanes, v: Double(tileY + r) + 0.5, into: walks + 8 * r)
+                    proved[r] = laneSpans(starts: starts, stops: stops, lanes: lanes, v: Double(tileY + r) + 0.5, into: walks + r)
                 }
                 for lane in 0..<lanes {
                     let tileX = (group + lane) * Self.tileWidth
@@ -119,7 +119,7 @@ struct WarpWalk {
                     for r in 0..<rows {
                         let row = tileY + r
                         if proved[r] & (1 << lane) != 0 {
-                            body(row, tileX..<end, walks[8 * r + lane])
+                            body(row, tileX..<end, walks[r][lane])
                             continue
                         }
                         let v = Double(row) + 0.5
