@@ -399,4 +399,46 @@ struct FastPathTests {
             for lane in 0..<8 { #expect(fixed[lane] == WarpWalk.fixed(lanes[lane]), "value \(lanes[lane])") }
         }
     }
+
+    @Test("a line profile sampled eight at a time in vector lanes has the running sums of one sample at a time")
+    func lineProfileLanes() throws {
+        var random = SeededRandom(seed: 67)
+        let (width, height) = (240, 150)
+        // Blobs and bars over noise: edges of both polarities in every direction.
+        var pixels = (0..<(width * height)).map { _ in UInt8.random(in: 90...110, using: &random) }
+        for _ in 0..<40 {
+            let x0 = Int.random(in: 0..<(width - 30), using: &random), y0 = Int.random(in: 0..<(height - 20), using: &random)
+            let value = UInt8.random(in: 0...255, using: &random)
+            for y in y0..<(y0 + Int.random(in: 3...20, using: &random)) {
+                for x in x0..<(x0 + Int.random(in: 3...30, using: &random)) { pixels[y * width + x] = value }
+            }
+        }
+        let edges = EdgeMap(try #require(Image(width: width, height: height, format: .gray, pixels: pixels)))
+        for _ in 0..<200 {
+            // Lines through the frame, grazing it, and missing it.
+            let line = Line(theta: Double.random(in: 0..<(2 * .pi), using: &random), rho: Double.random(in: -60...300, using: &random),
+                            votes: 0)
+            var scalar: [Int32] = [], lanes: [Int32] = []
+            _ = LineProfile(line: line, edges: edges, appendingTo: &scalar, inLanes: false)
+            _ = LineProfile(line: line, edges: edges, appendingTo: &lanes, inLanes: true)
+            #expect(scalar == lanes, "θ \(line.theta) ρ \(line.rho)")
+        }
+    }
+
+    @Test("floor and truncation in lanes equal Int(rounded(.down)) and Int(_:) on halves, integers and either side of zero")
+    func integerLanes() {
+        var random = SeededRandom(seed: 71)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1 - 1e-16, -(1 - 1e-16), 1e9 + 0.5, -1e9 - 0.5, 2e15, -2e15]
+        for _ in 0..<4000 { values.append(Double.random(in: -1000...1000, using: &random)) }
+        for _ in 0..<400 { values.append(Double(Int.random(in: -1000...1000, using: &random)) + [0, 0.5, -0.5][Int.random(in: 0..<3, using: &random)]) }
+        for start in stride(from: 0, to: values.count - 8, by: 8) {
+            let lanes = SIMD8<Double>(values[start..<(start + 8)])
+            let floors = lanes.floorIntegers, truncations = lanes.truncatedIntegers
+            for lane in 0..<8 {
+                #expect(Int(floors[lane]) == Int(lanes[lane].rounded(.down)), "floor of \(lanes[lane])")
+                #expect(Int(truncations[lane]) == Int(lanes[lane]), "truncation of \(lanes[lane])")
+            }
+        }
+    }
 }

@@ -29,8 +29,19 @@ struct LineProfile {
         Int(sums[self.first &+ last &* Self.fields &+ field]) - Int(sums[self.first &+ first &* Self.fields &+ field])
     }
 
-    /// Samples `line` across the edge map, appending its running sums to `table`.
-    init(line: Line, edges: EdgeMap, appendingTo table: inout [Int32]) {
+    /// Whether samples are taken eight at a time in vector lanes (``laneSamples``): on builds
+    /// for AVX-512 (`PAPERS_AVX512`), where eight doubles fill a register. The sums are the same.
+    static let samplesInLanes: Bool = {
+        #if PAPERS_AVX512
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// Samples `line` across the edge map, appending its running sums to `table` (eight samples
+    /// at a time in vector lanes when `inLanes`; tests compare both ways).
+    init(line: Line, edges: EdgeMap, appendingTo table: inout [Int32], inLanes: Bool = samplesInLanes) {
         self.line = line
         first = table.count
         let w = edges.width, h = edges.height
@@ -65,7 +76,34 @@ struct LineProfile {
             let entries = table.baseAddress! + base
             edges.withProbe { probe in
                 edges.source.withUnsafeBufferPointer { gray in
-                    for k in 0..<count {
+                    @inline(__always) func record(_ k: Int) {
+                        let entry = (k &+ 1) &* Self.fields
+                        entries[entry &+ Self.inside] = sumInside
+                        entries[entry &+ Self.hits] = sumHits
+                        entries[entry &+ Self.reversed] = sumReversed
+                        entries[entry &+ Self.bandSamples] = sumBand
+                        entries[entry &+ Self.plusSum] = sumPlus
+                        entries[entry &+ Self.minusSum] = sumMinus
+                    }
+                    // Eight samples at a time in vector lanes, then the rest one by one.
+                    var first = 0
+                    if inLanes {
+                        while first &+ 8 <= count {
+                            let lanes = Self.laneSamples(from: first, lo: lo, ox: ox, oy: oy, c: c, s: s, probe: probe, gray: gray,
+                                                         width: w, height: h)
+                            for j in 0..<8 {
+                                sumInside &+= lanes.inside[j]
+                                sumHits &+= lanes.hits[j]
+                                sumReversed &+= lanes.reversed[j]
+                                sumBand &+= lanes.band[j]
+                                sumPlus &+= lanes.plus[j]
+                                sumMinus &+= lanes.minus[j]
+                                record(first &+ j)
+                            }
+                            first &+= 8
+                        }
+                    }
+                    for k in first..<count {
                         let t = lo + Double(k) * Self.spacing
                         let px = ox - t * s, py = oy + t * c
                         if px >= 2, py >= 2, px < maxX, py < maxY {
@@ -81,13 +119,7 @@ struct LineProfile {
                             sumPlus &+= Int32(gray[iy &* w &+ ix])
                             sumMinus &+= Int32(gray[jy &* w &+ jx])
                         }
-                        let entry = (k &+ 1) &* Self.fields
-                        entries[entry &+ Self.inside] = sumInside
-                        entries[entry &+ Self.hits] = sumHits
-                        entries[entry &+ Self.reversed] = sumReversed
-                        entries[entry &+ Self.bandSamples] = sumBand
-                        entries[entry &+ Self.plusSum] = sumPlus
-                        entries[entry &+ Self.minusSum] = sumMinus
+                        record(k)
                     }
                 }
             }
