@@ -101,18 +101,14 @@ extension Image {
     }
 
     /// The gray interior loop, eight output pixels at a time, for AVX-512 (eight 64-bit lanes
-    /// in one register, and their products). The eight positions are walked in
-    /// vector lanes, eight columns a step (the integers of the pixel-by-pixel walk: each lane
-    /// moves by the sum of the eight steps after it, which grows by 64 accelerations a step), so
-    /// the weights come out of the lanes at once; only the tap addresses go through scalar
-    /// registers. Each tap pair (a pixel and its right neighbour, one 16-bit load, low byte first
-    /// as on every platform Papers runs on) goes into a vector lane, so the interpolation runs on
-    /// all eight together. The integers are those of the pixel-by-pixel formula below: a row's
-    /// interpolation, 256·a + w·(b − a), lies in 0…65280, so 16-bit lanes that wrap give it
-    /// exactly, and the vertical step is taken in 32 bits.
+    /// in one register, and their products). The eight positions are walked in vector lanes,
+    /// eight columns a step (the integers of the pixel-by-pixel walk: each lane moves by the sum
+    /// of the eight steps after it, which grows by 64 accelerations a step), so the weights and
+    /// tap addresses come out of the lanes at once; only the loads are made one by one. The
+    /// pixels are interpolated together (``storeEight(tops:bottoms:wxs:wys:into:)``).
     @inline(__always)
     private static func grayInteriorLaneWalk(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
-                                     columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
+                                             columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
         var walk = span
         var ox = columns.lowerBound
         let raw = UnsafeRawPointer(src)
@@ -142,11 +138,7 @@ extension Image {
                     tops[lane] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offsets[lane], as: UInt16.self))
                     bottoms[lane] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offsets[lane] &+ stride, as: UInt16.self))
                 }
-                let a = tops & 255, b = tops &>> 8, c = bottoms & 255, d = bottoms &>> 8
-                let top = SIMD8<Int32>(truncatingIfNeeded: a &<< 8 &+ (b &- a) &* wxs)
-                let bottom = SIMD8<Int32>(truncatingIfNeeded: c &<< 8 &+ (d &- c) &* wxs)
-                let value = (top &<< 8 &+ (bottom &- top) &* wys &+ 32768) &>> 16
-                UnsafeMutableRawPointer(line + ox).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)
+                storeEight(tops: tops, bottoms: bottoms, wxs: wxs, wys: wys, into: line + ox)
                 xs &+= moveX
                 ys &+= moveY
                 moveX &+= growX
@@ -162,28 +154,15 @@ extension Image {
                 walk.stepY &+= done &* walk.accelerationY
             }
         }
-        while ox < columns.upperBound {
-            let wx = (walk.x >> WarpWalk.weightShift) & 255, wy = (walk.y >> WarpWalk.weightShift) & 255
-            let p = src + ((walk.y >> WarpWalk.fractionBits) &* stride &+ (walk.x >> WarpWalk.fractionBits))
-            walk.advance(accelerating: accelerating)
-            // a·(256 − w) + b·w written as 256·a + w·(b − a): the same integers, half the products.
-            let a = Int(p[0]), c = Int(p[stride])
-            let top = a &<< 8 &+ (Int(p[1]) &- a) &* wx
-            let bottom = c &<< 8 &+ (Int(p[stride &+ 1]) &- c) &* wx
-            line[ox] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 32768) >> 16)
-            ox &+= 1
-        }
+        grayTail(src, stride: stride, into: line, columns: ox..<columns.upperBound, walk: walk, accelerating: accelerating)
     }
 
     /// The gray interior loop, eight output pixels at a time, for narrower vectors: the walk and
-    /// the tap addresses stay scalar, and each tap pair (a pixel and its right neighbour, one 16-bit load, low byte
-    /// first as on every platform Papers runs on) goes into a vector lane, so the interpolation
-    /// runs on all eight together. The integers are those of the pixel-by-pixel formula below:
-    /// a row's interpolation, 256·a + w·(b − a), lies in 0…65280, so 16-bit lanes that wrap give it
-    /// exactly, and the vertical step is taken in 32 bits.
+    /// the tap addresses stay scalar, and the pixels are interpolated together
+    /// (``storeEight(tops:bottoms:wxs:wys:into:)``).
     @inline(__always)
     private static func grayInteriorScalarWalk(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
-                                     columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
+                                               columns: Range<Int>, span: WarpWalk.Span, accelerating: Bool) {
         var walk = span
         var ox = columns.lowerBound
         let raw = UnsafeRawPointer(src)
@@ -197,14 +176,33 @@ extension Image {
                 tops[lane] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
                 bottoms[lane] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset &+ stride, as: UInt16.self))
             }
-            let a = tops & 255, b = tops &>> 8, c = bottoms & 255, d = bottoms &>> 8
-            let top = SIMD8<Int32>(truncatingIfNeeded: a &<< 8 &+ (b &- a) &* wxs)
-            let bottom = SIMD8<Int32>(truncatingIfNeeded: c &<< 8 &+ (d &- c) &* wxs)
-            let value = (top &<< 8 &+ (bottom &- top) &* SIMD8<Int32>(truncatingIfNeeded: wys) &+ 32768) &>> 16
-            UnsafeMutableRawPointer(line + ox).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)
+            storeEight(tops: tops, bottoms: bottoms, wxs: wxs, wys: SIMD8<Int32>(truncatingIfNeeded: wys), into: line + ox)
             ox &+= 8
         }
-        while ox < columns.upperBound {
+        grayTail(src, stride: stride, into: line, columns: ox..<columns.upperBound, walk: walk, accelerating: accelerating)
+    }
+
+    /// Eight output pixels from their tap pairs (a pixel and its right neighbour, one 16-bit
+    /// load, low byte first as on every platform Papers runs on) in the row above and below and
+    /// their weights, interpolated as the pixel-by-pixel formula of ``grayTail`` does: a row's interpolation,
+    /// 256·a + w·(b − a), lies in 0…65280, so 16-bit lanes that wrap give it exactly, and the
+    /// vertical step is taken in 32 bits.
+    @inline(__always)
+    private static func storeEight(tops: SIMD8<UInt16>, bottoms: SIMD8<UInt16>, wxs: SIMD8<UInt16>, wys: SIMD8<Int32>,
+                                   into out: UnsafeMutablePointer<UInt8>) {
+        let a = tops & 255, b = tops &>> 8, c = bottoms & 255, d = bottoms &>> 8
+        let top = SIMD8<Int32>(truncatingIfNeeded: a &<< 8 &+ (b &- a) &* wxs)
+        let bottom = SIMD8<Int32>(truncatingIfNeeded: c &<< 8 &+ (d &- c) &* wxs)
+        let value = (top &<< 8 &+ (bottom &- top) &* wys &+ 32768) &>> 16
+        UnsafeMutableRawPointer(out).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)
+    }
+
+    /// The last columns of an interior span, one pixel at a time along `walk`.
+    @inline(__always)
+    private static func grayTail(_ src: UnsafePointer<UInt8>, stride: Int, into line: UnsafeMutablePointer<UInt8>,
+                                 columns: Range<Int>, walk: WarpWalk.Span, accelerating: Bool) {
+        var walk = walk
+        for ox in columns {
             let wx = (walk.x >> WarpWalk.weightShift) & 255, wy = (walk.y >> WarpWalk.weightShift) & 255
             let p = src + ((walk.y >> WarpWalk.fractionBits) &* stride &+ (walk.x >> WarpWalk.fractionBits))
             walk.advance(accelerating: accelerating)
@@ -213,7 +211,6 @@ extension Image {
             let top = a &<< 8 &+ (Int(p[1]) &- a) &* wx
             let bottom = c &<< 8 &+ (Int(p[stride &+ 1]) &- c) &* wx
             line[ox] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 32768) >> 16)
-            ox &+= 1
         }
     }
 
