@@ -441,4 +441,30 @@ struct FastPathTests {
             }
         }
     }
+
+    @Test("Hough votes with an edge's seven ρ in vector lanes give the lines of one vote at a time")
+    func houghLanes() throws {
+        var random = SeededRandom(seed: 73)
+        for _ in 0..<6 {
+            let (width, height) = (320, 200)
+            // Rectangles at random angles over noise: long edges in every direction and both polarities.
+            var pixels = (0..<(width * height)).map { _ in UInt8.random(in: 100...120, using: &random) }
+            for _ in 0..<5 {
+                let (cx, cy) = (Double.random(in: 60...260, using: &random), Double.random(in: 50...150, using: &random))
+                let angle = Double.random(in: 0..<(2 * .pi), using: &random), value = UInt8.random(in: 0...255, using: &random)
+                let (halfWidth, halfHeight) = (Double.random(in: 20...90, using: &random), Double.random(in: 15...60, using: &random))
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let dx = Double(x) - cx, dy = Double(y) - cy
+                        let u = dx * cos(angle) + dy * sin(angle), v = -dx * sin(angle) + dy * cos(angle)
+                        if abs(u) < halfWidth, abs(v) < halfHeight { pixels[y * width + x] = value }
+                    }
+                }
+            }
+            let edges = EdgeMap(try #require(Image(width: width, height: height, format: .gray, pixels: pixels)))
+            let scalar = HoughLines.detect(edges, inLanes: false), lanes = HoughLines.detect(edges, inLanes: true)
+            #expect(!scalar.isEmpty)
+            #expect(scalar == lanes)
+        }
+    }
 }

@@ -94,12 +94,24 @@ enum HoughLines {
     /// The bin a row of the tables and the accumulator stands for.
     static func bin(ofRow row: Int) -> Int { (row - spread + thetaBins) % thetaBins }
 
-    /// cos of each row's direction, over the ρ step, in 16.16 fixed point.
-    static let fixedCos = (0..<rows).map { Int32((cos(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
-    /// sin of each row's direction, over the ρ step, in 16.16 fixed point.
-    static let fixedSin = (0..<rows).map { Int32((sin(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) }
+    /// cos of each row's direction, over the ρ step, in 16.16 fixed point, and a 0 after the
+    /// last row (so that eight entries can be read from any row an edge starts voting in).
+    static let fixedCos = (0..<rows).map { Int32((cos(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) } + [0]
+    /// sin of each row's direction, over the ρ step, in 16.16 fixed point, and a 0 after the last row.
+    static let fixedSin = (0..<rows).map { Int32((sin(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) } + [0]
 
-    static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6) -> [Line] {
+    /// Whether an edge's seven ρ are computed together in vector lanes: on builds for AVX-512
+    /// (`PAPERS_AVX512`). The votes are the same.
+    static let votesInLanes: Bool = {
+        #if PAPERS_AVX512
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6,
+                       inLanes: Bool = votesInLanes) -> [Line] {
         let rhoStep = Self.rhoStep
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
         let rhoBins = 2 * diagonal + 1
@@ -120,18 +132,37 @@ enum HoughLines {
                 fixedSin.withUnsafeBufferPointer { sines in
                     guard let acc = acc.baseAddress, let cosines = cosines.baseAddress, let sines = sines.baseAddress else { return }
                     let offset = Int32(diagonal) << 16 + 32768
-                    for edge in edges.edges {
-                        var direction = edge.angle
-                        if direction < 0 { direction += 2 * .pi }
-                        // The nearest bin less three, as a row of the tables (the bin plus `spread`).
-                        let first = Int(direction * binsPerRadian + 0.5)
-                        let x = edge.x, y = edge.y
-                        // The vote's cell in the first row; each next row is a row further on.
-                        var cell = acc + first &* rhoBins
-                        for row in first..<(first &+ 2 &* spread &+ 1) {
-                            let rho = (x &* cosines[row] &+ y &* sines[row] &+ offset) >> 16
-                            cell[Int(rho)] &+= 1
-                            cell += rhoBins
+                    /// The nearest bin to a gradient direction less three, as a row of the tables
+                    /// (the bin plus `spread`): the first row the edge votes in.
+                    @inline(__always) func firstRow(_ angle: Float) -> Int {
+                        let direction = angle < 0 ? angle + 2 * .pi : angle
+                        return Int(direction * binsPerRadian + 0.5)
+                    }
+                    if inLanes {
+                        // The seven ρ of an edge at once (the same 32-bit integers), then its votes.
+                        let offsets = SIMD8<Int32>(repeating: offset)
+                        for edge in edges.edges {
+                            let first = firstRow(edge.angle)
+                            let c = UnsafeRawPointer(cosines + first).loadUnaligned(as: SIMD8<Int32>.self)
+                            let s = UnsafeRawPointer(sines + first).loadUnaligned(as: SIMD8<Int32>.self)
+                            let rhos = (SIMD8(repeating: edge.x) &* c &+ SIMD8(repeating: edge.y) &* s &+ offsets) &>> 16
+                            var cell = acc + first &* rhoBins
+                            for k in 0..<(2 * spread + 1) {
+                                cell[Int(rhos[k])] &+= 1
+                                cell += rhoBins
+                            }
+                        }
+                    } else {
+                        for edge in edges.edges {
+                            let first = firstRow(edge.angle)
+                            let x = edge.x, y = edge.y
+                            // The vote's cell in the first row; each next row is a row further on.
+                            var cell = acc + first &* rhoBins
+                            for row in first..<(first &+ 2 &* spread &+ 1) {
+                                let rho = (x &* cosines[row] &+ y &* sines[row] &+ offset) >> 16
+                                cell[Int(rho)] &+= 1
+                                cell += rhoBins
+                            }
                         }
                     }
                     for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
