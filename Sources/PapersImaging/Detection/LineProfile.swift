@@ -71,20 +71,15 @@ struct LineProfile {
         table.append(contentsOf: repeatElement(0, count: (count + 1) * Self.fields))
         let maxX = Double(w - 2), maxY = Double(h - 2)
         let (ox, oy) = (line.rho * c, line.rho * s)
-        var (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus): (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
         table.withUnsafeMutableBufferPointer { table in
             let entries = table.baseAddress! + base
             edges.withProbe { probe in
                 edges.source.withUnsafeBufferPointer { gray in
-                    @inline(__always) func record(_ k: Int) {
-                        let entry = (k &+ 1) &* Self.fields
-                        entries[entry &+ Self.inside] = sumInside
-                        entries[entry &+ Self.hits] = sumHits
-                        entries[entry &+ Self.reversed] = sumReversed
-                        entries[entry &+ Self.bandSamples] = sumBand
-                        entries[entry &+ Self.plusSum] = sumPlus
-                        entries[entry &+ Self.minusSum] = sumMinus
-                    }
+                    // The running sums, local to this closure (a variable captured from outside
+                    // it, or by a local function, is checked for exclusive access at run time at
+                    // every sample).
+                    var (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus): (Int32, Int32, Int32, Int32, Int32, Int32)
+                        = (0, 0, 0, 0, 0, 0)
                     // Eight samples at a time in vector lanes, then the rest one by one.
                     var first = 0
                     if inLanes {
@@ -98,7 +93,7 @@ struct LineProfile {
                                 sumBand &+= lanes.band[j]
                                 sumPlus &+= lanes.plus[j]
                                 sumMinus &+= lanes.minus[j]
-                                record(first &+ j)
+                                Self.record(first &+ j, (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus), into: entries)
                             }
                             first &+= 8
                         }
@@ -119,11 +114,18 @@ struct LineProfile {
                             sumPlus &+= Int32(gray[iy &* w &+ ix])
                             sumMinus &+= Int32(gray[jy &* w &+ jx])
                         }
-                        record(k)
+                        Self.record(k, (sumInside, sumHits, sumReversed, sumBand, sumPlus, sumMinus), into: entries)
                     }
                 }
             }
         }
+    }
+
+    /// Writes the running sums after sample `k` (entry k + 1).
+    @inline(__always)
+    private static func record(_ k: Int, _ sums: (Int32, Int32, Int32, Int32, Int32, Int32), into entries: UnsafeMutablePointer<Int32>) {
+        let entry = entries + (k &+ 1) &* fields
+        (entry[inside], entry[hits], entry[reversed], entry[bandSamples], entry[plusSum], entry[minusSum]) = sums
     }
 
     /// The position of a point's projection along the line.
