@@ -66,7 +66,7 @@ struct QualityMeasures: Sendable {
     static let differenceBins = 4 * 255 + 1
 
     /// The least value the sharpness percentiles are counted exactly from at first (see `init`).
-    static let countingFloor = 4
+    static let countingFloor = 8
 
     /// Per direction, a histogram of |second difference| on the smoothed image, flat: across,
     /// down and the two diagonals, each in two copies (even and odd columns), one after another.
