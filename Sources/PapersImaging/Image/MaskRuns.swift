@@ -64,7 +64,12 @@ package struct MaskRuns: Sendable {
             let first = runs.count
             var x = 0
             while x < width {
-                // The next run's start and end, eight bytes at a time over empty or full stretches.
+                // The next run's start and end, 32 or eight bytes at a time over empty stretches
+                // (most of a highlight mask is), eight over full ones.
+                while x + 32 <= width,
+                      row.loadUnaligned(fromByteOffset: x, as: UInt64.self) | row.loadUnaligned(fromByteOffset: x + 8, as: UInt64.self)
+                      | row.loadUnaligned(fromByteOffset: x + 16, as: UInt64.self) | row.loadUnaligned(fromByteOffset: x + 24, as: UInt64.self)
+                      == 0 { x += 32 }
                 while x + 8 <= width, row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 { x += 8 }
                 while x < width, row.load(fromByteOffset: x, as: UInt8.self) != 1 { x += 1 }
                 guard x < width else { break }
