@@ -76,11 +76,6 @@ struct Line: Sendable, Hashable {
 enum HoughLines {
     static let thetaBins = 360
 
-    /// The strongest lines of `edges`, at most `maximumPerFamily` of one direction.
-    ///
-    /// `maximumLines` is 26: every candidate search after this grows with the number of lines (as
-    /// pairs of pairs). With 36, `eval capture` on seeds 7, 11 and 23 gives the same corner rates
-    /// and the analysis takes 10% longer; with 20, a blur verdict on seed 7 goes wrong.
     /// ρ bins are 2 pixels wide: edges that waver by a pixel still pile up.
     static let rhoStep = 2.0
     /// An edge votes for the directions within this many bins of its own.
@@ -100,18 +95,15 @@ enum HoughLines {
     /// sin of each row's direction, over the ρ step, in 16.16 fixed point, and a 0 after the last row.
     static let fixedSin = (0..<rows).map { Int32((sin(Double(bin(ofRow: $0)) * step) / rhoStep * 65536).rounded()) } + [0]
 
-    /// Whether an edge's seven ρ are computed together in vector lanes: on builds for AVX-512
-    /// (`PAPERS_AVX512`). The votes are the same.
-    static let votesInLanes: Bool = {
-        #if PAPERS_AVX512
-        return true
-        #else
-        return false
-        #endif
-    }()
-
+    /// The strongest lines of `edges`, at most `maximumPerFamily` of one direction.
+    ///
+    /// `maximumLines` is 26: every candidate search after this grows with the number of lines (as
+    /// pairs of pairs). With 36, `eval capture` on seeds 7, 11 and 23 gives the same corner rates
+    /// and the analysis takes 10% longer; with 20, a blur verdict on seed 7 goes wrong.
+    /// `inLanes` computes an edge's seven ρ together in vector lanes (the same votes; by default
+    /// on builds for AVX-512, see ``BuildTarget/avx512``; tests compare both ways).
     static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6,
-                       inLanes: Bool = votesInLanes) -> [Line] {
+                       inLanes: Bool = BuildTarget.avx512) -> [Line] {
         let rhoStep = Self.rhoStep
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
         let rhoBins = 2 * diagonal + 1

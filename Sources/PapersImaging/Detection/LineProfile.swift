@@ -29,19 +29,10 @@ struct LineProfile {
         Int(sums[self.first &+ last &* Self.fields &+ field]) - Int(sums[self.first &+ first &* Self.fields &+ field])
     }
 
-    /// Whether samples are taken eight at a time in vector lanes (``laneSamples``): on builds
-    /// for AVX-512 (`PAPERS_AVX512`), where eight doubles fill a register. The sums are the same.
-    static let samplesInLanes: Bool = {
-        #if PAPERS_AVX512
-        return true
-        #else
-        return false
-        #endif
-    }()
-
-    /// Samples `line` across the edge map, appending its running sums to `table` (eight samples
-    /// at a time in vector lanes when `inLanes`; tests compare both ways).
-    init(line: Line, edges: EdgeMap, appendingTo table: inout [Int32], inLanes: Bool = samplesInLanes) {
+    /// Samples `line` across the edge map, appending its running sums to `table`. `inLanes` takes
+    /// eight samples at a time in vector lanes (``laneSamples``; the same sums; by default on
+    /// builds for AVX-512, see ``BuildTarget/avx512``; tests compare both ways).
+    init(line: Line, edges: EdgeMap, appendingTo table: inout [Int32], inLanes: Bool = BuildTarget.avx512) {
         self.line = line
         first = table.count
         let w = edges.width, h = edges.height

@@ -14,22 +14,14 @@ extension Image {
     /// this image).
     public func warpedGray(from quad: Quadrilateral, scale: Double = 1, width outWidth: Int, height outHeight: Int,
                            outside: Outside = .nearestEdge) -> Image? {
-        warpedGray(from: quad, scale: scale, width: outWidth, height: outHeight, outside: outside, laneWalk: Self.walksInLanes)
+        warpedGray(from: quad, scale: scale, width: outWidth, height: outHeight, outside: outside, laneWalk: BuildTarget.avx512)
     }
 
-    /// Whether the gray warp walks eight positions in vector lanes (see `grayInteriorLaneWalk`):
-    /// on builds for AVX-512 (`scripts/build-native` defines `PAPERS_AVX512` there), where eight
-    /// 64-bit lanes and their products fit one register. With narrower vectors the lanes are
-    /// split and the products emulated, and the scalar walk is faster. The pixels are the same.
-    static let walksInLanes: Bool = {
-        #if PAPERS_AVX512
-        return true
-        #else
-        return false
-        #endif
-    }()
-
-    /// ``warpedGray(from:scale:width:height:outside:)`` with the walk chosen (tests compare both).
+    /// ``warpedGray(from:scale:width:height:outside:)`` with the walk chosen (tests compare both):
+    /// `laneWalk` walks eight positions in vector lanes (see `grayInteriorLaneWalk`; the same
+    /// pixels), which pays where eight 64-bit lanes and their products fit one register (AVX-512);
+    /// with narrower vectors the lanes are split and the products emulated, and the scalar walk
+    /// is faster.
     func warpedGray(from quad: Quadrilateral, scale: Double = 1, width outWidth: Int, height outHeight: Int,
                     outside: Outside = .nearestEdge, laneWalk: Bool) -> Image? {
         let corners = quad.corners.map { Point(x: ($0.x + 0.5) / scale - 0.5, y: ($0.y + 0.5) / scale - 0.5) }
@@ -114,7 +106,7 @@ extension Image {
         let raw = UnsafeRawPointer(src)
         if ox &+ 8 <= columns.upperBound {
             // Lane k holds the position of column ox + k, and moves by the eight steps from its own.
-            var xs = SIMD8<Int>(), ys = SIMD8<Int>(), moveX = SIMD8<Int>(), moveY = SIMD8<Int>()
+            var xs = SIMD8<Int>(), ys = SIMD8<Int>()
             var lanes = walk
             for lane in 0..<8 {
                 xs[lane] = lanes.x
@@ -124,8 +116,8 @@ extension Image {
             // The eight steps from column n sum to 8·s(n) + 28·a, with s(n) = s(0) + n·a.
             let ramp = SIMD8<Int>(0, 1, 2, 3, 4, 5, 6, 7)
             let (ax, ay) = accelerating ? (walk.accelerationX, walk.accelerationY) : (0, 0)
-            moveX = SIMD8(repeating: 8 &* walk.stepX &+ 28 &* ax) &+ ramp &* SIMD8(repeating: 8 &* ax)
-            moveY = SIMD8(repeating: 8 &* walk.stepY &+ 28 &* ay) &+ ramp &* SIMD8(repeating: 8 &* ay)
+            var moveX = SIMD8(repeating: 8 &* walk.stepX &+ 28 &* ax) &+ ramp &* SIMD8(repeating: 8 &* ax)
+            var moveY = SIMD8(repeating: 8 &* walk.stepY &+ 28 &* ay) &+ ramp &* SIMD8(repeating: 8 &* ay)
             let growX = SIMD8<Int>(repeating: 64 &* ax), growY = SIMD8<Int>(repeating: 64 &* ay)
             let strides = SIMD8<Int>(repeating: stride), mask = SIMD8<Int>(repeating: 255)
             var done = 0
