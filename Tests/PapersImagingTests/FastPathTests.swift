@@ -89,8 +89,10 @@ struct FastPathTests {
     func spreadPlanes() throws {
         var random = SeededRandom(seed: 41)
         // Frames whose last sample is the last pixel (no byte past it to read), RGB and RGBA, and
-        // widths that leave blocks after the last group of four; blocks of 3 (a 1280×720 frame), 4, 5 and 8.
+        // widths that leave blocks after the last group of four (of sixteen, for RGB blocks of 4);
+        // blocks of 3 (a 1280×720 frame), 4, 5 and 8.
         for (width, height, channels, factor) in [(64, 32, 3, 4), (67, 35, 3, 4), (96, 40, 4, 8), (41, 9, 3, 4), (120, 60, 3, 5),
+                                                  (203, 13, 3, 4),
                                                   (50, 31, 3, 3), (48, 24, 4, 4)] {
             let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let frame = try #require(Image(width: width, height: height, format: channels == 3 ? .rgb : .rgba, pixels: pixels))

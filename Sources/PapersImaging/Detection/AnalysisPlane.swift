@@ -186,6 +186,12 @@ struct AnalysisPlane: Sendable {
         let divisor = UInt32(k * k * 256)
         for oy in 0..<height {
             let first = src + (origin.y + oy * k) * stride + origin.x * c
+            if k == 4, c == 3 {
+                // A 4×4 block of RGB is three 32-bit words in each of its rows.
+                fourRowWords(first, stride: stride, into: weighted, words: 3 * width)
+                wordTriples(weighted, into: dst + oy * width, count: width)
+                continue
+            }
             if k == 4 {
                 fourRowSums(first, stride: stride, into: sums, count: columns * c)
             } else {
@@ -211,6 +217,86 @@ struct AnalysisPlane: Sendable {
     private static func fourRowSums(_ top: UnsafePointer<UInt8>, stride: Int, into dst: UnsafeMutablePointer<UInt16>, count: Int) {
         let second = top + stride, third = second + stride, fourth = third + stride
         for i in 0..<count { dst[i] = UInt16(top[i]) &+ UInt16(second[i]) &+ UInt16(third[i]) &+ UInt16(fourth[i]) }
+    }
+
+    /// The BT.601 weighted sums (×256) of four RGB rows (`stride` apart) taken as `words` 32-bit
+    /// words (the low byte first, as on every platform Papers runs on): a word holds four
+    /// channels, and which ones depends on its place modulo 3 (R G B R, then G B R G, then B R G B).
+    /// A word's even and odd bytes are summed down the four rows in 16-bit halves (at most 4·255),
+    /// then each half weighed by its channel. Three consecutive words are one row of a 4×4 block,
+    /// so their sum is the block's ``weighRow3(_:into:count:)`` summed over its four columns: the
+    /// same integer, without spreading bytes into 16-bit sums and gathering every third back.
+    ///
+    /// Forty-eight words (sixteen blocks) go at a time in vector lanes; the rest one at a time.
+    @inline(never)
+    static func fourRowWords(_ top: UnsafePointer<UInt8>, stride: Int, into out: UnsafeMutablePointer<UInt32>, words: Int) {
+        let rows = (UnsafeRawPointer(top), UnsafeRawPointer(top + stride),
+                    UnsafeRawPointer(top + 2 * stride), UnsafeRawPointer(top + 3 * stride))
+        let low = SIMD16<UInt32>(repeating: 0x00FF_00FF), half = SIMD16<UInt32>(repeating: 0xFFFF)
+        @inline(__always) func weighed(_ at: Int, _ w: (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>)) -> SIMD16<UInt32> {
+            let offset = 4 &* at
+            let a = rows.0.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+            let b = rows.1.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+            let c = rows.2.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+            let d = rows.3.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
+            let even = (a & low) &+ (b & low) &+ (c & low) &+ (d & low)
+            let odd = ((a &>> 8) & low) &+ ((b &>> 8) & low) &+ ((c &>> 8) & low) &+ ((d &>> 8) & low)
+            return (even & half) &* w.0 &+ (odd & half) &* w.1 &+ (even &>> 16) &* w.2 &+ (odd &>> 16) &* w.3
+        }
+        let lanes = Self.wordWeightLanes
+        var i = 0
+        while i &+ 48 <= words {
+            UnsafeMutableRawPointer(out + i).storeBytes(of: weighed(i, lanes.0), as: SIMD16<UInt32>.self)
+            UnsafeMutableRawPointer(out + (i &+ 16)).storeBytes(of: weighed(i &+ 16, lanes.1), as: SIMD16<UInt32>.self)
+            UnsafeMutableRawPointer(out + (i &+ 32)).storeBytes(of: weighed(i &+ 32, lanes.2), as: SIMD16<UInt32>.self)
+            i &+= 48
+        }
+        while i < words {
+            let offset = 4 &* i
+            var total: UInt32 = 0
+            for byte in 0..<4 {
+                let weight = Self.bt601[(offset &+ byte) % 3]
+                let column = UInt32(rows.0.load(fromByteOffset: offset &+ byte, as: UInt8.self))
+                    &+ UInt32(rows.1.load(fromByteOffset: offset &+ byte, as: UInt8.self))
+                    &+ UInt32(rows.2.load(fromByteOffset: offset &+ byte, as: UInt8.self))
+                    &+ UInt32(rows.3.load(fromByteOffset: offset &+ byte, as: UInt8.self))
+                total &+= weight &* column
+            }
+            out[i] = total
+            i &+= 1
+        }
+    }
+
+    /// The BT.601 weights (×256) of R, G and B.
+    private static let bt601: [UInt32] = [77, 150, 29]
+
+    /// The weights of the bytes 0, 1, 2 and 3 of each of 48 consecutive words of RGB (see
+    /// ``fourRowWords(_:stride:into:words:)``), in three vectors of sixteen words: a word's place
+    /// modulo 3 sets them.
+    private static let wordWeightLanes: (
+        (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>),
+        (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>),
+        (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>)
+    ) = {
+        func lanes(_ first: Int) -> (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>) {
+            // Byte b of word w is byte 4w + b of the row, of channel (4w + b) mod 3. Bytes 0, 1,
+            // 2 and 3 are the even sums' low half, the odd's low, the even's high, the odd's high.
+            func weights(_ byte: Int) -> SIMD16<UInt32> {
+                SIMD16((0..<16).map { bt601[(4 * (first + $0) + byte) % 3] })
+            }
+            return (weights(0), weights(1), weights(2), weights(3))
+        }
+        return (lanes(0), lanes(16), lanes(32))
+    }()
+
+    /// Gray of `count` 4×4 blocks from their rows' weighted words, three per block (see
+    /// ``fourRowWords(_:stride:into:words:)``).
+    @inline(never)
+    private static func wordTriples(_ weighted: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let p = weighted + i &* 3
+            dst[i] = UInt8(truncatingIfNeeded: (p[0] &+ p[1] &+ p[2] &+ 2048) >> 12)
+        }
     }
 
     /// `count` bytes added to 16-bit sums.
