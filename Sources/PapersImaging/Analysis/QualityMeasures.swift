@@ -74,22 +74,25 @@ struct QualityMeasures: Sendable {
     /// keeps the order of the values, so the percentile of the divided values is the percentile
     /// of the raw ones divided, and the histograms stay in the first-level cache.
     ///
-    /// With a `floor` (a power of two), a run of eight columns whose values in all four
-    /// directions are under it is counted in bin 0 instead of each in its own bin. The bins from
-    /// the floor up are then exact, and so is the total, so any percentile that comes out at the
-    /// floor or above is the exact one (the counts below it only move within bins under it).
+    /// With a `floor` (a power of two), every value under it is counted in bin 0 instead of its
+    /// own bin. The bins from the floor up are then exact, and so is the total, so any percentile
+    /// that comes out at the floor or above is the exact one (the counts below it only move
+    /// within bins under it). Such a value is counted first in one of eight spare slots past the
+    /// bins (by its column modulo 8, so that the even paper's run of them does not make each
+    /// increment wait on the last), and a run of eight columns whose values in all four
+    /// directions are under it is passed over at once.
     static func differenceHistograms(_ gray: Image, floor: Int) -> [Int32] {
         precondition(floor == 0 || floor & (floor - 1) == 0, "the counting floor is a power of two")
-        let high = UInt64(UInt32(truncatingIfNeeded: ~(floor - 1))) * 0x1_0000_0001
         // Two copies of each histogram, for even and odd columns: most second differences fall in
         // the same few bins, and alternating copies spares each increment waiting on the last.
-        let w = gray.width, h = gray.height, bins = differenceBins
-        var d2 = [Int32](repeating: 0, count: 8 * bins)
-        // Positions left out (of each direction).
-        var skipped: Int32 = 0
+        // Each has the spare slots after its bins (see `spareSlots`).
+        let w = gray.width, h = gray.height, bins = differenceBins, slots = Self.spareSlots + 8
+        var counts = [Int32](repeating: 0, count: 8 * slots)
+        // Positions of each direction, counted in a bin or not.
+        var positions: Int32 = 0
         gray.pixels.withUnsafeBufferPointer { buffer in
-            d2.withUnsafeMutableBufferPointer { d2 in
-                guard let p = buffer.baseAddress, let d = d2.baseAddress, w > 6, h > 6 else { return }
+            counts.withUnsafeMutableBufferPointer { counts in
+                guard let p = buffer.baseAddress, let d = counts.baseAddress, w > 6, h > 6 else { return }
                 // A 3×3 box smoothing (×9), separable: horizontal sums, then vertical, takes
                 // sensor noise down before differentiating. Rows are kept in rings (three of
                 // horizontal sums, five of smoothed rows: a second difference spans two rows
@@ -102,7 +105,7 @@ struct QualityMeasures: Sendable {
                       differences.withUnsafeMutableBufferPointer { differencesBuffer in
                         guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress,
                               let q = differencesBuffer.baseAddress else { return }
-                        let dh = d, dv = d + bins, de1 = d + 2 * bins, de2 = d + 3 * bins
+                        let dh = d, dv = d + slots, de1 = d + 2 * slots, de2 = d + 3 * slots
                         for y in 0..<h {
                             let row = p + y * w, out = a + (y % 3) * w
                             Self.tripleSums(row, into: out, count: w)
@@ -122,16 +125,18 @@ struct QualityMeasures: Sendable {
                             guard r >= 3, r < h - 3 else { continue }
                             let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
                             // The differences first (a loop the compiler vectorises), then the counts.
-                            Self.secondDifferences(centre: centre, above: above, below: below, count: w, into: q)
+                            Self.secondDifferences(centre: centre, above: above, below: below, count: w, floor: Int32(floor), into: q)
+                            positions &+= Int32(w &- 6)
                             var x = 3
-                            while x < w - 3 {
-                                if floor > 0, x &+ 8 <= w &- 3, Self.allUnder(high, q + x, stride: w) {
-                                    skipped &+= 8
-                                    x &+= 8
-                                    continue
+                            while x &+ 8 <= w &- 3 {
+                                if floor == 0 || !Self.allSpare(q + x, stride: w) {
+                                    Self.countEight(q + x, stride: w, oddFirst: x & 1 == 1, into: d)
                                 }
+                                x &+= 8
+                            }
+                            while x < w - 3 {
                                 for column in x..<Swift.min(x &+ 8, w &- 3) {
-                                    let copy = (column & 1) &* (4 &* bins)
+                                    let copy = (column & 1) &* (4 &* slots)
                                     dh[copy &+ Int(q[column])] &+= 1
                                     dv[copy &+ Int(q[w &+ column])] &+= 1
                                     de1[copy &+ Int(q[2 &* w &+ column])] &+= 1
@@ -145,20 +150,51 @@ struct QualityMeasures: Sendable {
                 }
             }
         }
-        for k in 0..<4 { d2[k * bins] &+= skipped }
+        // The bins alone, every position under the floor (in a spare slot or passed over) in bin 0.
+        var d2 = [Int32](repeating: 0, count: 8 * bins)
+        for block in 0..<8 {
+            for b in 0..<bins { d2[block * bins + b] = counts[block * slots + b] }
+        }
+        for k in 0..<4 {
+            let counted = (0..<bins).reduce(Int32(0)) { $0 &+ d2[k * bins + $1] &+ d2[(4 + k) * bins + $1] }
+            d2[k * bins] &+= positions &- counted
+        }
         return d2
     }
 
-    /// Whether eight values of each of four rows `stride` apart (from `q`) all lie under the
-    /// floor whose bits from it up are `high` (the values are not negative).
+    /// Counts eight values of each of four rows `stride` apart (from `q`: across, down and the
+    /// two diagonals) in `counts` (see ``differenceHistograms(_:floor:)``), each in the copy of
+    /// its column's parity; `oddFirst` when the first column is odd. Straight-line code: every
+    /// increment's place is a constant step from one of two bases.
     @inline(__always)
-    private static func allUnder(_ high: UInt64, _ q: UnsafePointer<Int32>, stride: Int) -> Bool {
+    private static func countEight(_ q: UnsafePointer<Int32>, stride w: Int, oddFirst: Bool, into counts: UnsafeMutablePointer<Int32>) {
+        let slots = spareSlots + 8
+        let first = counts + (oddFirst ? 4 &* slots : 0), second = counts + (oddFirst ? 0 : 4 &* slots)
+        let down = q + w, diagonal = q + 2 &* w, antidiagonal = q + 3 &* w
+        for lane in 0..<8 {
+            let copy = lane & 1 == 0 ? first : second
+            copy[Int(q[lane])] &+= 1
+            copy[slots &+ Int(down[lane])] &+= 1
+            copy[2 &* slots &+ Int(diagonal[lane])] &+= 1
+            copy[3 &* slots &+ Int(antidiagonal[lane])] &+= 1
+        }
+    }
+
+    /// Where a value under the counting floor is counted: spare slot `spareSlots` + column mod 8,
+    /// past every bin. Bit 10 marks it (the bins end at 1020).
+    static let spareSlots = 1024
+
+    /// Whether eight values of each of four rows `stride` apart (from `q`) are all in spare slots
+    /// (under the floor).
+    @inline(__always)
+    private static func allSpare(_ q: UnsafePointer<Int32>, stride: Int) -> Bool {
         let raw = UnsafeRawPointer(q)
         let a = raw.loadUnaligned(as: SIMD8<Int32>.self), b = raw.loadUnaligned(fromByteOffset: 4 * stride, as: SIMD8<Int32>.self)
         let c = raw.loadUnaligned(fromByteOffset: 8 * stride, as: SIMD8<Int32>.self)
         let d = raw.loadUnaligned(fromByteOffset: 12 * stride, as: SIMD8<Int32>.self)
-        let any = unsafeBitCast(a | b | c | d, to: SIMD4<UInt64>.self)
-        return (any[0] | any[1] | any[2] | any[3]) & high == 0
+        let all = unsafeBitCast(a & b & c & d, to: SIMD4<UInt64>.self)
+        let mark = UInt64(spareSlots) * 0x1_0000_0001
+        return all[0] & all[1] & all[2] & all[3] & mark == mark
     }
 
     /// Sums of three neighbours along a row, for columns 1 ..< `count` − 1.
@@ -178,18 +214,21 @@ struct QualityMeasures: Sendable {
 
     /// |second difference| of a smoothed row (×9) in four directions, divided by 9 and rounded
     /// down, for columns 3 ..< `count` − 3: across (`into[x]`), down (`into[count + x]`), and the
-    /// two diagonals (`into[2·count + x]`, `into[3·count + x]`), two pixels either side.
+    /// two diagonals (`into[2·count + x]`, `into[3·count + x]`), two pixels either side. A value
+    /// under `floor` is replaced by its spare slot (see ``spareSlots``).
     @inline(never)
     private static func secondDifferences(centre: UnsafePointer<Int32>, above: UnsafePointer<Int32>, below: UnsafePointer<Int32>,
-                                          count w: Int, into q: UnsafeMutablePointer<Int32>) {
+                                          count w: Int, floor: Int32, into q: UnsafeMutablePointer<Int32>) {
         guard w > 6 else { return }
         let down = q + w, diagonal = q + 2 * w, antidiagonal = q + 3 * w
+        let spare = Int32(spareSlots)
         for x in 3..<(w - 3) {
-            let c2 = 2 &* centre[x]
-            q[x] = ninth(abs(centre[x - 2] &+ centre[x + 2] &- c2))
-            down[x] = ninth(abs(above[x] &+ below[x] &- c2))
-            diagonal[x] = ninth(abs(above[x - 2] &+ below[x + 2] &- c2))
-            antidiagonal[x] = ninth(abs(above[x + 2] &+ below[x - 2] &- c2))
+            let c2 = 2 &* centre[x], slot = spare | Int32(truncatingIfNeeded: x & 7)
+            @inline(__always) func binned(_ v: Int32) -> Int32 { v < floor ? slot : v }
+            q[x] = binned(ninth(abs(centre[x - 2] &+ centre[x + 2] &- c2)))
+            down[x] = binned(ninth(abs(above[x] &+ below[x] &- c2)))
+            diagonal[x] = binned(ninth(abs(above[x - 2] &+ below[x + 2] &- c2)))
+            antidiagonal[x] = binned(ninth(abs(above[x + 2] &+ below[x - 2] &- c2)))
         }
     }
 
