@@ -243,6 +243,31 @@ struct QualityMeasures: Sendable {
     /// specular spot, not the white gaps of print), and big enough to matter.
     static func glare(_ gray: Image) -> (Double, [(x: Int, y: Int, width: Int, height: Int)]) {
         let w = gray.width, h = gray.height
+        let state = highlightMask(gray)
+        // Connected blobs (4-neighbour), in the order of their first pixel.
+        var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
+        var kept = 0
+        let minimumBlob = max(6, w * h / 2500)
+        let blobs = state.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: w, height: h) }.boxes
+        for blob in blobs {
+            let boxWidth = blob.maxX - blob.minX + 1, boxHeight = blob.maxY - blob.minY + 1
+            let fill = Double(blob.count) / Double(boxWidth * boxHeight)
+            let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
+            if blob.count >= minimumBlob, fill >= 0.4, elongation <= 5,
+               halo(gray, x0: blob.minX, y0: blob.minY, x1: blob.maxX, y1: blob.maxY) >= 0.5 {
+                kept += blob.count
+                boxes.append((blob.minX, blob.minY, boxWidth, boxHeight))
+            }
+        }
+        return (Double(kept) / Double(w * h), boxes)
+    }
+
+    /// The candidate highlights of a packed gray image, per pixel 1 or 0: the saturated pixels
+    /// (250 and above) of the cells (squares of an eighth of the shorter side, at least 4) whose
+    /// background, the mean of the unsaturated pixels (under 245) of the 3×3 cells around (those
+    /// more than a quarter unsaturated), is unknown or not itself near white.
+    static func highlightMask(_ gray: Image) -> [UInt8] {
+        let w = gray.width, h = gray.height
         let cell = max(4, min(w, h) / 8)
         let cw = (w + cell - 1) / cell, ch = (h + cell - 1) / cell
         var cellSum = [Int](repeating: 0, count: cw * ch), cellCount = [Int](repeating: 0, count: cw * ch)
@@ -250,13 +275,24 @@ struct QualityMeasures: Sendable {
         var state = [UInt8](repeating: 0, count: w * h)
         gray.pixels.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            // Rows are walked cell by cell, so that no pixel needs a division to find its cell.
-            for y in 0..<h {
-                let row = p + y * w, cellRow = (y / cell) * cw
-                for cx in 0..<cw {
-                    let from = cx * cell, part = Self.unsaturated(row + from, count: min(w, from + cell) - from)
-                    cellSum[cellRow + cx] += part.sum
-                    cellCount[cellRow + cx] += part.count
+            // Each band of `cell` rows is summed down its columns in loops over whole rows, then
+            // each cell's columns are summed: no pixel needs a division to find its cell.
+            var columnSum = [UInt32](repeating: 0, count: w), columnCount = [UInt32](repeating: 0, count: w)
+            columnSum.withUnsafeMutableBufferPointer { sums in
+                columnCount.withUnsafeMutableBufferPointer { counts in
+                    guard let sums = sums.baseAddress, let counts = counts.baseAddress else { return }
+                    for cy in 0..<ch {
+                        sums.update(repeating: 0, count: w)
+                        counts.update(repeating: 0, count: w)
+                        for y in (cy * cell)..<min(h, (cy + 1) * cell) {
+                            Self.addUnsaturated(p + y * w, sums: sums, counts: counts, count: w)
+                        }
+                        for cx in 0..<cw {
+                            let from = cx * cell, to = min(w, from + cell)
+                            cellSum[cy * cw + cx] = Self.total(sums + from, count: to - from)
+                            cellCount[cy * cw + cx] = Self.total(counts + from, count: to - from)
+                        }
+                    }
                 }
             }
             // Background of each cell: the mean of its unsaturated neighbourhood (3×3 cells).
@@ -277,45 +313,50 @@ struct QualityMeasures: Sendable {
             }
             state.withUnsafeMutableBufferPointer { stateBuffer in
                 guard let mask = stateBuffer.baseAddress else { return }
-                for y in 0..<h {
-                    let row = p + y * w, cellRow = (y / cell) * cw
+                // Highlights are looked for in the cells whose background is not itself near
+                // white; consecutive such cells of a band are marked as one stretch of each row.
+                var stretches: [Range<Int>] = []
+                for cy in 0..<ch {
+                    stretches.removeAll(keepingCapacity: true)
                     for cx in 0..<cw {
-                        let b = background[cellRow + cx]
+                        let b = background[cy * cw + cx]
                         guard b < 0 || 255 - b >= 18 else { continue }
-                        let from = cx * cell
-                        Self.markSaturated(row + from, into: mask + y * w + from, count: min(w, from + cell) - from)
+                        let from = cx * cell, to = min(w, from + cell)
+                        if let last = stretches.last, last.upperBound == from {
+                            stretches[stretches.count - 1] = last.lowerBound..<to
+                        } else {
+                            stretches.append(from..<to)
+                        }
+                    }
+                    for y in (cy * cell)..<min(h, (cy + 1) * cell) {
+                        for stretch in stretches {
+                            Self.markSaturated(p + y * w + stretch.lowerBound, into: mask + y * w + stretch.lowerBound,
+                                               count: stretch.count)
+                        }
                     }
                 }
             }
         }
-        // Connected blobs (4-neighbour), in the order of their first pixel.
-        var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
-        var kept = 0
-        let minimumBlob = max(6, w * h / 2500)
-        let blobs = state.withUnsafeBufferPointer { MaskRuns(mask: $0.baseAddress!, width: w, height: h) }.boxes
-        for blob in blobs {
-            let boxWidth = blob.maxX - blob.minX + 1, boxHeight = blob.maxY - blob.minY + 1
-            let fill = Double(blob.count) / Double(boxWidth * boxHeight)
-            let elongation = Double(max(boxWidth, boxHeight)) / Double(min(boxWidth, boxHeight))
-            if blob.count >= minimumBlob, fill >= 0.4, elongation <= 5,
-               halo(gray, x0: blob.minX, y0: blob.minY, x1: blob.maxX, y1: blob.maxY) >= 0.5 {
-                kept += blob.count
-                boxes.append((blob.minX, blob.minY, boxWidth, boxHeight))
-            }
-        }
-        return (Double(kept) / Double(w * h), boxes)
+        return state
     }
 
-    /// The sum and count of the pixels under 245 (not saturated) among `count` pixels.
+    /// Adds each of `count` pixels under 245 (not saturated) to its column's sum and count.
     @inline(never)
-    private static func unsaturated(_ row: UnsafePointer<UInt8>, count: Int) -> (sum: Int, count: Int) {
-        var sum: UInt32 = 0, below: UInt32 = 0
+    private static func addUnsaturated(_ row: UnsafePointer<UInt8>, sums: UnsafeMutablePointer<UInt32>,
+                                       counts: UnsafeMutablePointer<UInt32>, count: Int) {
         for x in 0..<count {
             let v = UInt32(row[x]), keep: UInt32 = v < 245 ? 1 : 0
-            sum &+= v &* keep
-            below &+= keep
+            sums[x] &+= v &* keep
+            counts[x] &+= keep
         }
-        return (Int(sum), Int(below))
+    }
+
+    /// The sum of `count` values.
+    @inline(never)
+    private static func total(_ values: UnsafePointer<UInt32>, count: Int) -> Int {
+        var sum: UInt32 = 0
+        for i in 0..<count { sum &+= values[i] }
+        return Int(sum)
     }
 
     /// Marks the saturated pixels (250 and above) among `count` with 1, the others with 0.
