@@ -167,6 +167,23 @@ struct ImageGeometryTests {
         #expect(compared > 3000)
     }
 
+    @Test("a gray warp that puts black outside the image writes it (its output is not zeroed first)")
+    func grayWarpBlackOutside() throws {
+        let image = Self.smooth(width: 160, height: 120)
+        let quad = Quadrilateral(Point(x: -30, y: 20), Point(x: 130, y: 0), Point(x: 150, y: 110), Point(x: 10, y: 119))
+        let colour = try #require(image.warped(from: quad, width: 80, height: 60))
+        for _ in 0..<3 {
+            // Freed memory full of a pattern, which the next allocation of that size is likely to reuse.
+            let litter = UnsafeMutablePointer<UInt8>.allocate(capacity: 80 * 60)
+            litter.initialize(repeating: 0xA5, count: 80 * 60)
+            litter.deallocate()
+            let gray = try #require(image.warpedGray(from: quad, width: 80, height: 60, outside: .black))
+            let outside = (0..<(80 * 60)).filter { colour.pixels[$0 * 3] == 0 && colour.pixels[$0 * 3 + 1] == 0 && colour.pixels[$0 * 3 + 2] == 0 }
+            #expect(outside.count > 300)
+            #expect(outside.allSatisfy { gray.pixels[$0] == 0 })
+        }
+    }
+
     @Test("intersection over union")
     func iou() {
         let a = Quadrilateral(Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10))

@@ -76,36 +76,42 @@ struct AnalysisPlane: Sendable {
         let outWidth = max(1, rw / k), outHeight = max(1, rh / k)
         let c = frame.channels
         let stride = frame.bytesPerRow
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight)
         colourFrame = c >= 3 && region == nil ? frame : nil
-        frame.pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                    guard let src = source.baseAddress, let dst = target.baseAddress else { return }
-                    if k <= 2, c >= 3 {
-                        // Straightening a document at (or near) full resolution: gray of the region only.
-                        Self.shrinkColourFine(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
-                                              into: dst, width: outWidth, height: outHeight, columns: columns)
-                        return
-                    }
-                    if c >= 3 {
-                        // The common case (a colour camera frame), in row loops the compiler vectorises.
-                        Self.shrinkColourBlocks(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
-                                                into: dst, width: outWidth, height: outHeight)
-                        return
-                    }
-                    // A gray frame: the mean of each block.
-                    let count = UInt32(k * k)
-                    for oy in 0..<outHeight {
-                        let row = dst + oy * outWidth
-                        for ox in 0..<outWidth {
-                            var sum: UInt32 = 0
-                            for dy in 0..<k {
-                                let line = src + (ry + oy * k + dy) * stride + rx + ox * k
-                                for dx in 0..<k { sum &+= UInt32(line[dx]) }
-                            }
-                            row[ox] = UInt8(truncatingIfNeeded: (sum &+ count / 2) / count)
+        // Every path below writes every pixel (the fine path zeroes what lies outside its
+        // columns), so the pixels are not zeroed first.
+        let out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight) { target, initialized in
+            initialized = outWidth * outHeight
+            frame.pixels.withUnsafeBufferPointer { source in
+                guard let dst = target.baseAddress else { return }
+                guard let src = source.baseAddress else {
+                    dst.initialize(repeating: 0, count: target.count)
+                    return
+                }
+                if k <= 2, c >= 3 {
+                    // Straightening a document at (or near) full resolution: gray of the region only.
+                    Self.shrinkColourFine(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
+                                          into: dst, width: outWidth, height: outHeight, columns: columns)
+                    return
+                }
+                if c >= 3 {
+                    // The common case (a colour camera frame), in row loops the compiler vectorises.
+                    Self.shrinkColourBlocks(src, stride: stride, channels: c, origin: (rx, ry), factor: k,
+                                            into: dst, width: outWidth, height: outHeight)
+                    return
+                }
+                // A gray frame: the mean of each block.
+                let count = UInt32(k * k)
+                for oy in 0..<outHeight {
+                    let row = dst + oy * outWidth
+                    for ox in 0..<outWidth {
+                        var sum: UInt32 = 0
+                        for dy in 0..<k {
+                            let line = src + (ry + oy * k + dy) * stride + rx + ox * k
+                            for dx in 0..<k { sum &+= UInt32(line[dx]) }
                         }
+                        row[ox] = UInt8(truncatingIfNeeded: (sum &+ count / 2) / count)
                     }
+                }
             }
         }
         image = Image(width: outWidth, height: outHeight, format: .gray, pixels: out)!
@@ -124,6 +130,9 @@ struct AnalysisPlane: Sendable {
                 let line0 = src + (origin.y + oy * k) * stride + origin.x * c
                 let row = dst + oy * width
                 let span = columns.map { $0[oy].clamped(to: 0..<width) } ?? 0..<width
+                // Outside the row's columns the plane is black.
+                row.initialize(repeating: 0, count: span.lowerBound)
+                (row + span.upperBound).initialize(repeating: 0, count: width - span.upperBound)
                 if k == 1 {
                     guard !span.isEmpty else { continue }
                     if c == 3 {

@@ -40,9 +40,10 @@ struct EdgeMap: Sendable {
         let w = image.width, h = image.height
         width = w
         height = h
-        var gxs = [Int16](repeating: 0, count: w * h)
-        var gys = [Int16](repeating: 0, count: w * h)
-        var mags = [Int32](repeating: 0, count: w * h)
+        // The Sobel rows write every pixel inside the border; only the border is zeroed here.
+        var gxs = Self.borderZeroed(Int16.self, width: w, height: h)
+        var gys = Self.borderZeroed(Int16.self, width: w, height: h)
+        var mags = Self.borderZeroed(Int32.self, width: w, height: h)
         // The 3×3 binomial blur is separable; its rows live in rings of three (horizontal sums, then
         // blurred rows), just ahead of the Sobel row that reads them, instead of two whole images.
         var horizontal = [UInt16](repeating: 0, count: 3 * w)
@@ -183,6 +184,25 @@ struct EdgeMap: Sendable {
 }
 
 extension EdgeMap {
+    /// An image of `width` × `height` integers whose border (first and last row and column) is
+    /// 0 and whose inside is left for the caller to write; all 0 when it has no inside.
+    static func borderZeroed<T: FixedWidthInteger>(_: T.Type, width w: Int, height h: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+            initialized = w * h
+            guard let p = buffer.baseAddress else { return }
+            guard w >= 3, h >= 3 else {
+                p.initialize(repeating: 0, count: w * h)
+                return
+            }
+            p.initialize(repeating: 0, count: w)
+            (p + (h - 1) * w).initialize(repeating: 0, count: w)
+            for y in 1..<(h - 1) {
+                p[y * w] = 0
+                p[y * w + w - 1] = 0
+            }
+        }
+    }
+
     // The blur and Sobel rows, each a loop of its own so that the compiler vectorises it.
 
     /// Non-maximum suppression of one row (`m`, `gx`, `gy` at its start; the rows above and below

@@ -29,10 +29,16 @@ extension Image {
         let c = channels, stride = bytesPerRow
         let shift = WarpWalk.fractionBits
         let limitX = (width - 1) << shift, limitY = (height - 1) << shift
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+        // The spans cover every output pixel, and each is written (black ones too), so the
+        // pixels are not zeroed first.
+        let out = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight) { target, initialized in
+            initialized = outWidth * outHeight
+            pixels.withUnsafeBufferPointer { source in
+                guard let dst = target.baseAddress else { return }
+                guard let src = source.baseAddress else {
+                    dst.initialize(repeating: 0, count: target.count)
+                    return
+                }
                 walk.forEachSpan { row, columns, span in
                     let line = dst + row * outWidth
                     // Most spans lie wholly inside the image, away from its last row and column: no clamping.
@@ -50,7 +56,8 @@ extension Image {
                         let fx = walk.x, fy = walk.y
                         walk.advance()
                         if black, fx < 0 || fy < 0 || fx > limitX || fy > limitY {
-                            continue  // the output starts black
+                            line[ox] = 0
+                            continue
                         }
                         let cx = fx < 0 ? 0 : (fx > limitX ? limitX : fx), cy = fy < 0 ? 0 : (fy > limitY ? limitY : fy)
                         let wx = (cx >> WarpWalk.weightShift) & 255, wy = (cy >> WarpWalk.weightShift) & 255
