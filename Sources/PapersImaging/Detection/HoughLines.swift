@@ -132,15 +132,20 @@ enum HoughLines {
                     }
                     if inLanes {
                         // The seven ρ of an edge at once (the same 32-bit integers), then its votes.
+                        // The eight lanes are stored whole and the seven votes read back, so
+                        // that the vector is computed whole (not narrowed to the seven used).
                         let offsets = SIMD8<Int32>(repeating: offset)
+                        let stored = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
+                        defer { stored.deallocate() }
                         for edge in edges.edges {
                             let first = firstRow(edge.angle)
                             let c = UnsafeRawPointer(cosines + first).loadUnaligned(as: SIMD8<Int32>.self)
                             let s = UnsafeRawPointer(sines + first).loadUnaligned(as: SIMD8<Int32>.self)
                             let rhos = (SIMD8(repeating: edge.x) &* c &+ SIMD8(repeating: edge.y) &* s &+ offsets) &>> 16
+                            UnsafeMutableRawPointer(stored).storeBytes(of: rhos, as: SIMD8<Int32>.self)
                             var cell = acc + first &* rhoBins
                             for k in 0..<(2 * spread + 1) {
-                                cell[Int(rhos[k])] &+= 1
+                                cell[Int(stored[k])] &+= 1
                                 cell += rhoBins
                             }
                         }
