@@ -183,6 +183,9 @@ struct FastPathTests {
         // One expectation over the whole range (not 9181 of them), naming the first value off.
         let wrong = (Int32(0)...Int32(4 * 255 * 9)).filter { QualityMeasures.ninth($0) != $0 / 9 }
         #expect(wrong.isEmpty, "first wrong at \(wrong.first ?? -1)")
+        // The 16-bit one, of a difference of either sign.
+        let wrong16 = (Int16(-4 * 255 * 9)...Int16(4 * 255 * 9)).filter { Int(QualityMeasures.ninth($0)) != abs(Int($0)) / 9 }
+        #expect(wrong16.isEmpty, "first wrong at \(wrong16.first ?? -1)")
     }
 
     @Test("the arctangent eight lanes at a time equals the scalar one bit for bit, in every octant and on the axes")

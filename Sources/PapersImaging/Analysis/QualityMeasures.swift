@@ -97,9 +97,11 @@ struct QualityMeasures: Sendable {
                 // sensor noise down before differentiating. Rows are kept in rings (three of
                 // horizontal sums, five of smoothed rows: a second difference spans two rows
                 // either side), not as whole images.
-                var across = [Int32](repeating: 0, count: 3 * w)
-                var smooth = [Int32](repeating: 0, count: 5 * w)
-                var differences = [Int32](repeating: 0, count: 4 * w)
+                // 16 bits hold every value: sums of three bytes, of three of those (at most
+                // 2295), and the binned differences (at most 510, or a spare slot).
+                var across = [UInt16](repeating: 0, count: 3 * w)
+                var smooth = [UInt16](repeating: 0, count: 5 * w)
+                var differences = [UInt16](repeating: 0, count: 4 * w)
                 across.withUnsafeMutableBufferPointer { acrossBuffer in
                     smooth.withUnsafeMutableBufferPointer { smoothBuffer in
                       differences.withUnsafeMutableBufferPointer { differencesBuffer in
@@ -125,7 +127,7 @@ struct QualityMeasures: Sendable {
                             guard r >= 3, r < h - 3 else { continue }
                             let centre = s + (r % 5) * w, above = s + ((r - 2) % 5) * w, below = smoothed
                             // The differences first (a loop the compiler vectorises), then the counts.
-                            Self.secondDifferences(centre: centre, above: above, below: below, count: w, floor: Int32(floor), into: q)
+                            Self.secondDifferences(centre: centre, above: above, below: below, count: w, floor: UInt16(floor), into: q)
                             positions &+= Int32(w &- 6)
                             var x = 3
                             while x &+ 8 <= w &- 3 {
@@ -167,7 +169,7 @@ struct QualityMeasures: Sendable {
     /// its column's parity; `oddFirst` when the first column is odd. Straight-line code: every
     /// increment's place is a constant step from one of two bases.
     @inline(__always)
-    private static func countEight(_ q: UnsafePointer<Int32>, stride w: Int, oddFirst: Bool, into counts: UnsafeMutablePointer<Int32>) {
+    private static func countEight(_ q: UnsafePointer<UInt16>, stride w: Int, oddFirst: Bool, into counts: UnsafeMutablePointer<Int32>) {
         let slots = spareSlots + 8
         let first = counts + (oddFirst ? 4 &* slots : 0), second = counts + (oddFirst ? 0 : 4 &* slots)
         let down = q + w, diagonal = q + 2 &* w, antidiagonal = q + 3 &* w
@@ -187,27 +189,27 @@ struct QualityMeasures: Sendable {
     /// Whether eight values of each of four rows `stride` apart (from `q`) are all in spare slots
     /// (under the floor).
     @inline(__always)
-    private static func allSpare(_ q: UnsafePointer<Int32>, stride: Int) -> Bool {
+    private static func allSpare(_ q: UnsafePointer<UInt16>, stride: Int) -> Bool {
         let raw = UnsafeRawPointer(q)
-        let a = raw.loadUnaligned(as: SIMD8<Int32>.self), b = raw.loadUnaligned(fromByteOffset: 4 * stride, as: SIMD8<Int32>.self)
-        let c = raw.loadUnaligned(fromByteOffset: 8 * stride, as: SIMD8<Int32>.self)
-        let d = raw.loadUnaligned(fromByteOffset: 12 * stride, as: SIMD8<Int32>.self)
-        let all = unsafeBitCast(a & b & c & d, to: SIMD4<UInt64>.self)
-        let mark = UInt64(spareSlots) * 0x1_0000_0001
-        return all[0] & all[1] & all[2] & all[3] & mark == mark
+        let a = raw.loadUnaligned(as: SIMD8<UInt16>.self), b = raw.loadUnaligned(fromByteOffset: 2 * stride, as: SIMD8<UInt16>.self)
+        let c = raw.loadUnaligned(fromByteOffset: 4 * stride, as: SIMD8<UInt16>.self)
+        let d = raw.loadUnaligned(fromByteOffset: 6 * stride, as: SIMD8<UInt16>.self)
+        let all = unsafeBitCast(a & b & c & d, to: SIMD2<UInt64>.self)
+        let mark = UInt64(spareSlots) * 0x0001_0001_0001_0001
+        return all[0] & all[1] & mark == mark
     }
 
     /// Sums of three neighbours along a row, for columns 1 ..< `count` − 1.
     @inline(never)
-    private static func tripleSums(_ row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<Int32>, count w: Int) {
+    private static func tripleSums(_ row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt16>, count w: Int) {
         guard w > 2 else { return }
-        for x in 1..<(w - 1) { out[x] = Int32(row[x - 1]) &+ Int32(row[x]) &+ Int32(row[x + 1]) }
+        for x in 1..<(w - 1) { out[x] = UInt16(row[x - 1]) &+ UInt16(row[x]) &+ UInt16(row[x + 1]) }
     }
 
     /// Sums of three rows, for columns 1 ..< `count` − 1.
     @inline(never)
-    private static func columnSums(_ up: UnsafePointer<Int32>, _ mid: UnsafePointer<Int32>, _ down: UnsafePointer<Int32>,
-                                   into out: UnsafeMutablePointer<Int32>, count w: Int) {
+    private static func columnSums(_ up: UnsafePointer<UInt16>, _ mid: UnsafePointer<UInt16>, _ down: UnsafePointer<UInt16>,
+                                   into out: UnsafeMutablePointer<UInt16>, count w: Int) {
         guard w > 2 else { return }
         for x in 1..<(w - 1) { out[x] = up[x] &+ mid[x] &+ down[x] }
     }
@@ -217,18 +219,22 @@ struct QualityMeasures: Sendable {
     /// two diagonals (`into[2·count + x]`, `into[3·count + x]`), two pixels either side. A value
     /// under `floor` is replaced by its spare slot (see ``spareSlots``).
     @inline(never)
-    private static func secondDifferences(centre: UnsafePointer<Int32>, above: UnsafePointer<Int32>, below: UnsafePointer<Int32>,
-                                          count w: Int, floor: Int32, into q: UnsafeMutablePointer<Int32>) {
+    private static func secondDifferences(centre: UnsafePointer<UInt16>, above: UnsafePointer<UInt16>, below: UnsafePointer<UInt16>,
+                                          count w: Int, floor: UInt16, into q: UnsafeMutablePointer<UInt16>) {
         guard w > 6 else { return }
         let down = q + w, diagonal = q + 2 * w, antidiagonal = q + 3 * w
-        let spare = Int32(spareSlots)
+        let spare = UInt16(spareSlots)
         for x in 3..<(w - 3) {
-            let c2 = 2 &* centre[x], slot = spare | Int32(truncatingIfNeeded: x & 7)
-            @inline(__always) func binned(_ v: Int32) -> Int32 { v < floor ? slot : v }
-            q[x] = binned(ninth(abs(centre[x - 2] &+ centre[x + 2] &- c2)))
-            down[x] = binned(ninth(abs(above[x] &+ below[x] &- c2)))
-            diagonal[x] = binned(ninth(abs(above[x - 2] &+ below[x + 2] &- c2)))
-            antidiagonal[x] = binned(ninth(abs(above[x + 2] &+ below[x - 2] &- c2)))
+            // Smoothed values are at most 2295: a second difference lies within ±4590, in 16 bits.
+            let c2 = Int16(bitPattern: 2 &* centre[x]), slot = spare | UInt16(truncatingIfNeeded: x & 7)
+            @inline(__always) func binned(_ a: UInt16, _ b: UInt16) -> UInt16 {
+                let v = ninth(Int16(bitPattern: a &+ b) &- c2)
+                return v < floor ? slot : v
+            }
+            q[x] = binned(centre[x - 2], centre[x + 2])
+            down[x] = binned(above[x], below[x])
+            diagonal[x] = binned(above[x - 2], below[x + 2])
+            antidiagonal[x] = binned(above[x + 2], below[x - 2])
         }
     }
 
@@ -237,6 +243,13 @@ struct QualityMeasures: Sendable {
     @inline(__always)
     static func ninth(_ v: Int32) -> Int32 {
         Int32(truncatingIfNeeded: (UInt32(truncatingIfNeeded: v) &* 7282) &>> 16)
+    }
+
+    /// ⌊|v| / 9⌋ for |v| ≤ 4·255·9, as ``ninth(_:)`` takes it, from a 16-bit difference.
+    @inline(__always)
+    static func ninth(_ v: Int16) -> UInt16 {
+        let magnitude = UInt32(v.magnitude)
+        return UInt16(truncatingIfNeeded: (magnitude &* 7282) &>> 16)
     }
 
     /// Highlights: saturated blobs clearly brighter than their wide neighbourhood, compact (a
