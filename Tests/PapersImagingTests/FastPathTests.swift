@@ -178,6 +178,24 @@ struct FastPathTests {
         }
     }
 
+    @Test("the edge map's threshold is a tenth of the 98th percentile of every 16th pixel's magnitude (in whole units), or the minimum",
+          arguments: [(64, 48), (203, 77), (17, 15), (480, 270)])
+    func edgeThreshold(width: Int, height: Int) throws {
+        var random = SeededRandom(seed: UInt64(width + height))
+        // Flat patches (no gradient), soft ramps and hard steps.
+        let pixels = (0..<(width * height)).map { i -> UInt8 in
+            let x = i % width, y = i / width
+            if (x / 9 + y / 7) % 3 == 0 { return 120 }
+            return (x / 5) % 2 == 0 ? UInt8(x * 255 / width) : UInt8.random(in: 0...255, using: &random)
+        }
+        let map = EdgeMap(try #require(Image(width: width, height: height, format: .gray, pixels: pixels)), minimumThreshold: 14)
+        let roots = stride(from: 0, to: width * height, by: 16).compactMap { i -> Int? in
+            map.magnitude2[i] > 0 ? min(5999, Int(Float(map.magnitude2[i]).squareRoot())) : nil
+        }.sorted()
+        let p98 = roots.isEmpty ? 0 : Float(roots[min(roots.count - 1, roots.count * 98 / 100)])
+        #expect(map.threshold == max(14, p98 * 0.10))
+    }
+
     @Test("a ninth by multiply and shift is the rounded-down quotient over the whole range of smoothed second differences")
     func ninth() {
         // One expectation over the whole range (not 9181 of them), naming the first value off.
