@@ -82,29 +82,16 @@ struct EdgeMap: Sendable {
         }
         // Threshold: a fraction of the strong gradients, never below the noise floor. The 98th
         // percentile of the magnitude over every 16th pixel, from a histogram of whole units.
-        // Sixteen samples' roots are taken at a time in vector lanes (the same roots).
         var histogram = [Int32](repeating: 0, count: 6000)
         var sampled = 0
         mags.withUnsafeBufferPointer { m in
-            histogram.withUnsafeMutableBufferPointer { bins in
-                guard let m = m.baseAddress, let bins = bins.baseAddress else { return }
-                @inline(__always) func count(_ v: Int32, root: Float) {
-                    guard v > 0 else { return }
-                    bins[Swift.min(5999, Int(root))] &+= 1
-                    sampled &+= 1
+            var i = 0
+            while i < m.count {
+                if m[i] > 0 {
+                    histogram[min(5999, Int(Float(m[i]).squareRoot()))] += 1
+                    sampled += 1
                 }
-                var i = 0
-                while i &+ 15 &* 16 < w * h {
-                    var values = SIMD16<Float>()
-                    for k in 0..<16 { values[k] = Float(m[i &+ 16 &* k]) }
-                    let roots = values.squareRoot()
-                    for k in 0..<16 { count(m[i &+ 16 &* k], root: roots[k]) }
-                    i &+= 256
-                }
-                while i < w * h {
-                    count(m[i], root: Float(m[i]).squareRoot())
-                    i &+= 16
-                }
+                i += 16
             }
         }
         var p98: Float = 0
