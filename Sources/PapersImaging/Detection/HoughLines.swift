@@ -101,9 +101,9 @@ enum HoughLines {
     /// pairs of pairs). With 36, `eval capture` on seeds 7, 11 and 23 gives the same corner rates
     /// and the analysis takes 10% longer; with 20, a blur verdict on seed 7 goes wrong.
     /// `inLanes` computes an edge's seven ρ together in vector lanes (the same votes; by default
-    /// on builds for AVX-512, see ``BuildTarget/avx512``; tests compare both ways).
+    /// on builds for AVX2 or AVX-512, see ``BuildTarget/avx2``; tests compare both ways).
     static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6,
-                       inLanes: Bool = BuildTarget.avx512) -> [Line] {
+                       inLanes: Bool = BuildTarget.avx2) -> [Line] {
         let rhoStep = Self.rhoStep
         let diagonal = Int((Double(edges.width * edges.width + edges.height * edges.height)).squareRoot() / rhoStep) + 1
         let rhoBins = 2 * diagonal + 1
