@@ -241,7 +241,7 @@ struct AnalysisPlane: Sendable {
     static func fourRowWords(_ top: UnsafePointer<UInt8>, stride: Int, into out: UnsafeMutablePointer<UInt32>, words: Int) {
         let rows = (UnsafeRawPointer(top), UnsafeRawPointer(top + stride),
                     UnsafeRawPointer(top + 2 * stride), UnsafeRawPointer(top + 3 * stride))
-        let low = SIMD16<UInt32>(repeating: 0x00FF_00FF), half = SIMD16<UInt32>(repeating: 0xFFFF)
+        let low = SIMD16<UInt32>(repeating: 0x00FF_00FF), ten = SIMD16<UInt32>(repeating: 0x3FF)
         @inline(__always) func weighed(_ at: Int, _ w: (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>)) -> SIMD16<UInt32> {
             let offset = 4 &* at
             let a = rows.0.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
@@ -250,14 +250,22 @@ struct AnalysisPlane: Sendable {
             let d = rows.3.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self)
             let even = (a & low) &+ (b & low) &+ (c & low) &+ (d & low)
             let odd = ((a &>> 8) & low) &+ ((b &>> 8) & low) &+ ((c &>> 8) & low) &+ ((d &>> 8) & low)
-            return (even & half) &* w.0 &+ (odd & half) &* w.1 &+ (even &>> 16) &* w.2 &+ (odd &>> 16) &* w.3
+            // Each half is at most 1020: masked to 10 bits, the products are of 16-bit values,
+            // which the compiler makes 16-bit multiply-adds (cheaper than 32-bit products, and
+            // the only vector products baseline SSE2 has).
+            return (even & ten) &* w.0 &+ (odd & ten) &* w.1 &+ ((even &>> 16) & ten) &* w.2 &+ ((odd &>> 16) & ten) &* w.3
         }
-        let lanes = Self.wordWeightLanes
+        // The weights of bytes 0, 1, 2 and 3 of 48 consecutive words: byte b of word w is of
+        // channel (4w + b) mod 3, so each is one of three patterns (constants, so that the
+        // compiler knows they fit 8 bits).
+        let r = SIMD16<UInt32>(77, 150, 29, 77, 150, 29, 77, 150, 29, 77, 150, 29, 77, 150, 29, 77)
+        let g = SIMD16<UInt32>(150, 29, 77, 150, 29, 77, 150, 29, 77, 150, 29, 77, 150, 29, 77, 150)
+        let b = SIMD16<UInt32>(29, 77, 150, 29, 77, 150, 29, 77, 150, 29, 77, 150, 29, 77, 150, 29)
         var i = 0
         while i &+ 48 <= words {
-            UnsafeMutableRawPointer(out + i).storeBytes(of: weighed(i, lanes.0), as: SIMD16<UInt32>.self)
-            UnsafeMutableRawPointer(out + (i &+ 16)).storeBytes(of: weighed(i &+ 16, lanes.1), as: SIMD16<UInt32>.self)
-            UnsafeMutableRawPointer(out + (i &+ 32)).storeBytes(of: weighed(i &+ 32, lanes.2), as: SIMD16<UInt32>.self)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: weighed(i, (r, g, b, r)), as: SIMD16<UInt32>.self)
+            UnsafeMutableRawPointer(out + (i &+ 16)).storeBytes(of: weighed(i &+ 16, (g, b, r, g)), as: SIMD16<UInt32>.self)
+            UnsafeMutableRawPointer(out + (i &+ 32)).storeBytes(of: weighed(i &+ 32, (b, r, g, b)), as: SIMD16<UInt32>.self)
             i &+= 48
         }
         while i < words {
@@ -278,25 +286,6 @@ struct AnalysisPlane: Sendable {
 
     /// The BT.601 weights (×256) of R, G and B.
     private static let bt601: [UInt32] = [77, 150, 29]
-
-    /// The weights of the bytes 0, 1, 2 and 3 of each of 48 consecutive words of RGB (see
-    /// ``fourRowWords(_:stride:into:words:)``), in three vectors of sixteen words: a word's place
-    /// modulo 3 sets them.
-    private static let wordWeightLanes: (
-        (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>),
-        (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>),
-        (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>)
-    ) = {
-        func lanes(_ first: Int) -> (SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>, SIMD16<UInt32>) {
-            // Byte b of word w is byte 4w + b of the row, of channel (4w + b) mod 3. Bytes 0, 1,
-            // 2 and 3 are the even sums' low half, the odd's low, the even's high, the odd's high.
-            func weights(_ byte: Int) -> SIMD16<UInt32> {
-                SIMD16((0..<16).map { bt601[(4 * (first + $0) + byte) % 3] })
-            }
-            return (weights(0), weights(1), weights(2), weights(3))
-        }
-        return (lanes(0), lanes(16), lanes(32))
-    }()
 
     /// Gray of `count` 4×4 blocks from their rows' weighted words, three per block (see
     /// ``fourRowWords(_:stride:into:words:)``).
