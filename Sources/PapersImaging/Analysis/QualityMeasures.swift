@@ -26,9 +26,9 @@ struct QualityMeasures: Sendable {
         let histogram = Histogram.of(gray.pixels)
         let bins = Self.differenceBins
         // Most second differences are small (even paper), and only the strongest 1% count: values
-        // under `countingFloor` are first left out wherever eight columns of all four directions
-        // stay under it. That gives the same percentiles whenever every direction's is at least
-        // the floor (see `differenceHistograms`); otherwise the counting is done again in full.
+        // under `countingFloor` are first counted together in bin 0. That gives the same
+        // percentiles whenever every direction's is at least the floor (see
+        // `differenceHistograms`); otherwise the counting is done again in full.
         var d2 = Self.differenceHistograms(gray, floor: Self.countingFloor)
         func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
             let total = histogram.reduce(0, +)
@@ -86,7 +86,7 @@ struct QualityMeasures: Sendable {
         // Two copies of each histogram, for even and odd columns: most second differences fall in
         // the same few bins, and alternating copies spares each increment waiting on the last.
         // Each has the spare slots after its bins (see `spareSlots`).
-        let w = gray.width, h = gray.height, bins = differenceBins, slots = Self.spareSlots + 8
+        let w = gray.width, h = gray.height, bins = differenceBins, slots = Self.histogramSlots
         var counts = [Int32](repeating: 0, count: 8 * slots)
         // Positions of each direction, counted in a bin or not.
         var positions: Int32 = 0
@@ -107,7 +107,6 @@ struct QualityMeasures: Sendable {
                       differences.withUnsafeMutableBufferPointer { differencesBuffer in
                         guard let a = acrossBuffer.baseAddress, let s = smoothBuffer.baseAddress,
                               let q = differencesBuffer.baseAddress else { return }
-                        let dh = d, dv = d + slots, de1 = d + 2 * slots, de2 = d + 3 * slots
                         for y in 0..<h {
                             let row = p + y * w, out = a + (y % 3) * w
                             Self.tripleSums(row, into: out, count: w)
@@ -136,15 +135,8 @@ struct QualityMeasures: Sendable {
                                 }
                                 x &+= 8
                             }
-                            while x < w - 3 {
-                                for column in x..<Swift.min(x &+ 8, w &- 3) {
-                                    let copy = (column & 1) &* (4 &* slots)
-                                    dh[copy &+ Int(q[column])] &+= 1
-                                    dv[copy &+ Int(q[w &+ column])] &+= 1
-                                    de1[copy &+ Int(q[2 &* w &+ column])] &+= 1
-                                    de2[copy &+ Int(q[3 &* w &+ column])] &+= 1
-                                }
-                                x &+= 8
+                            for column in x..<(w - 3) {
+                                Self.countColumn(q + column, stride: w, into: d + (column & 1) &* (4 &* slots))
                             }
                         }
                       }
@@ -170,21 +162,28 @@ struct QualityMeasures: Sendable {
     /// increment's place is a constant step from one of two bases.
     @inline(__always)
     private static func countEight(_ q: UnsafePointer<UInt16>, stride w: Int, oddFirst: Bool, into counts: UnsafeMutablePointer<Int32>) {
-        let slots = spareSlots + 8
+        let slots = histogramSlots
         let first = counts + (oddFirst ? 4 &* slots : 0), second = counts + (oddFirst ? 0 : 4 &* slots)
-        let down = q + w, diagonal = q + 2 &* w, antidiagonal = q + 3 &* w
-        for lane in 0..<8 {
-            let copy = lane & 1 == 0 ? first : second
-            copy[Int(q[lane])] &+= 1
-            copy[slots &+ Int(down[lane])] &+= 1
-            copy[2 &* slots &+ Int(diagonal[lane])] &+= 1
-            copy[3 &* slots &+ Int(antidiagonal[lane])] &+= 1
-        }
+        for lane in 0..<8 { countColumn(q + lane, stride: w, into: lane & 1 == 0 ? first : second) }
+    }
+
+    /// Counts one column's values in its four directions (rows `stride` apart from `q`) in the
+    /// four histograms of one copy (from `copy`, ``histogramSlots`` apart).
+    @inline(__always)
+    private static func countColumn(_ q: UnsafePointer<UInt16>, stride w: Int, into copy: UnsafeMutablePointer<Int32>) {
+        let slots = histogramSlots
+        copy[Int(q[0])] &+= 1
+        copy[slots &+ Int(q[w])] &+= 1
+        copy[2 &* slots &+ Int(q[2 &* w])] &+= 1
+        copy[3 &* slots &+ Int(q[3 &* w])] &+= 1
     }
 
     /// Where a value under the counting floor is counted: spare slot `spareSlots` + column mod 8,
     /// past every bin. Bit 10 marks it (the bins end at 1020).
     static let spareSlots = 1024
+
+    /// The length of one histogram in the counting: its bins, then its eight spare slots.
+    static let histogramSlots = spareSlots + 8
 
     /// Whether eight values of each of four rows `stride` apart (from `q`) are all in spare slots
     /// (under the floor).
@@ -245,11 +244,10 @@ struct QualityMeasures: Sendable {
         Int32(truncatingIfNeeded: (UInt32(truncatingIfNeeded: v) &* 7282) &>> 16)
     }
 
-    /// ⌊|v| / 9⌋ for |v| ≤ 4·255·9, as ``ninth(_:)`` takes it, from a 16-bit difference.
+    /// ⌊|v| / 9⌋ for |v| ≤ 4·255·9, by ``ninth(_:)-(Int32)``, from a 16-bit difference.
     @inline(__always)
     static func ninth(_ v: Int16) -> UInt16 {
-        let magnitude = UInt32(v.magnitude)
-        return UInt16(truncatingIfNeeded: (magnitude &* 7282) &>> 16)
+        UInt16(truncatingIfNeeded: ninth(Int32(v.magnitude)))
     }
 
     /// Highlights: saturated blobs clearly brighter than their wide neighbourhood, compact (a
