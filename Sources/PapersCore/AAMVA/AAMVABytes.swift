@@ -38,13 +38,6 @@ enum AAMVABytes {
         return value
     }
 
-    /// The number of consecutive digits starting at `index`, at most `limit`.
-    static func digitRun(_ bytes: [UInt8], at index: Int, limit: Int) -> Int {
-        var count = 0
-        while count < limit, let byte = byte(bytes, index + count), isDigit(byte) { count += 1 }
-        return count
-    }
-
     /// `true` when `pattern` occurs at `index`.
     static func matches(_ bytes: [UInt8], at index: Int, _ pattern: [UInt8]) -> Bool {
         guard index >= 0, index + pattern.count <= bytes.count else { return false }

@@ -24,7 +24,8 @@ public struct AAMVADocument: Sendable, Hashable, Codable {
     public var eyeColor: AAMVAEyeColor?
     /// Hair colour (`DAZ`).
     public var hairColor: AAMVAHairColor?
-    /// Mailing address.
+    /// Mailing address (or, lacking its street, the residence or jurisdiction-specific street:
+    /// see ``AAMVAAddress``).
     public var address: AAMVAAddress
     /// The customer ID / licence number (`DAQ`).
     public var idNumber: String?
@@ -97,7 +98,13 @@ public struct AAMVADocument: Sendable, Hashable, Codable {
         weight = AAMVAWeight(fields)
         eyeColor = fields.text("DAY").flatMap(AAMVAEyeColor.init(code:))
         hairColor = fields.text("DAZ").flatMap(AAMVAHairColor.init(code:))
-        address = AAMVAAddress(fields)
+        var jurisdictionElements: [String: String] = [:]
+        for designator in elements.keys.sorted() {
+            for (id, value) in elements[designator] ?? [:] where id.hasPrefix("Z") && jurisdictionElements[id] == nil {
+                jurisdictionElements[id] = value
+            }
+        }
+        address = AAMVAAddress(fields, jurisdictionElements: jurisdictionElements)
         idNumber = fields.text("DAQ")
         documentDiscriminator = fields.first("DCF", "DBJ")
         vehicleClass = fields.first("DCA", "DAR")

@@ -38,6 +38,13 @@ enum AAMVAElementID {
         return known.contains(AAMVABytes.text(triple))
     }
 
+    /// `true` when a known identifier of this version starts at `index`: from version 2 on,
+    /// the 2000-only identifiers (`DAF`, `DAL`…) are not taken, as they collide with text.
+    static func isIdentifier(_ bytes: [UInt8], at index: Int, version: Int) -> Bool {
+        guard isKnown(bytes, at: index) else { return false }
+        return version < 2 || current.contains(AAMVABytes.text(bytes[index..<(index + 3)]))
+    }
+
     /// `true` when the three bytes at `index` look like an identifier (`A–Z` then `A–Z`/`0–9`).
     static func isWellFormed(_ bytes: [UInt8], at index: Int) -> Bool {
         guard index >= 0, index + 3 <= bytes.count, AAMVABytes.isUpper(bytes[index]) else { return false }

@@ -58,12 +58,12 @@ enum AAMVAElementReader {
             if isJurisdiction {
                 isStart = AAMVABytes.matches(bytes, at: index, prefix) && AAMVABytes.isUpper(bytes[index + 2])
             } else {
-                isStart = isIdentifier(bytes, at: index, version: version)
+                isStart = AAMVAElementID.isIdentifier(bytes, at: index, version: version)
             }
             if isStart, !seen.contains(AAMVABytes.text(bytes[index..<(index + 3)])) {
                 // "…RICHMONDDAJVA": "DDA" and "DAJ" overlap; the identifier is the last of the run.
                 var start = index
-                while start + 1 < index + 3, isIdentifier(bytes, at: start + 1, version: version),
+                while start + 1 < index + 3, AAMVAElementID.isIdentifier(bytes, at: start + 1, version: version),
                       !seen.contains(AAMVABytes.text(bytes[(start + 1)..<(start + 4)])) {
                     start += 1
                 }
@@ -80,12 +80,5 @@ enum AAMVAElementReader {
             pieces.append(Array(bytes[start..<end]))
         }
         return pieces
-    }
-
-    /// `true` when a known identifier of this version starts at `index`: from version 2 on,
-    /// the 2000-only identifiers (`DAF`, `DAL`…) are not split on, as they collide with text.
-    private static func isIdentifier(_ bytes: [UInt8], at index: Int, version: Int) -> Bool {
-        guard AAMVAElementID.isKnown(bytes, at: index) else { return false }
-        return version < 2 || AAMVAElementID.current.contains(AAMVABytes.text(bytes[index..<(index + 3)]))
     }
 }

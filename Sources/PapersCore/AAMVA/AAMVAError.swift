@@ -8,7 +8,8 @@ public struct AAMVAError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The payload has no bytes.
         case empty = "AAMVA_EMPTY"
-        /// No compliance indicator `@` and file type (`ANSI ` or `AAMVA`) near the start.
+        /// No file type (`ANSI ` or `AAMVA`) near the start, nor after leading garbage where a
+        /// compliance indicator `@` and an issuer identification number confirm it.
         case noHeader = "AAMVA_NO_HEADER"
         /// The issuer identification number is not six digits.
         case invalidIssuerIdentificationNumber = "AAMVA_INVALID_IIN"

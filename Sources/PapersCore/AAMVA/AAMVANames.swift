@@ -1,5 +1,11 @@
 /// The holder's name as encoded: separate fields from version 2 on (or `DAB`/`DAC`/`DAD` in
 /// some version 1 cards), a single `DAA` full name in version 1.
+///
+/// Versions 1 to 3 allow one element to hold the given and middle names together: `DCT`
+/// (customer given names, versions 2 and 3, and some version 1 cards), `DAC` when no `DAD`
+/// follows it, and the given-name part of `DAA`. Such an element is split as the issuers mean
+/// it: the first name is its first part, the middle names the rest, where a part ends at a comma
+/// or `$` when there is one, otherwise at a space.
 public struct AAMVANames: Sendable, Hashable, Codable {
     /// Family name (`DCS`, `DAB`, or the first part of `DAA`).
     public var last: String?
@@ -50,6 +56,9 @@ public struct AAMVANames: Sendable, Hashable, Codable {
         suffix = clean(fields.first("DCU", "DAE"))
         if first == nil, let given = clean(fields.text("DCT")) {
             (first, middle) = Self.splitGiven(given, middle: middle)
+        } else if fields.version <= 3, !fields.has("DAD"), let given = first {
+            // Versions 1-3 have no separate middle-name element on some cards: DAC holds both.
+            (first, middle) = Self.splitGiven(given, middle: nil)
         }
         if last == nil || first == nil, let full = clean(fields.text("DAA")) {
             let parsed = Self.splitFull(full)
@@ -69,29 +78,42 @@ public struct AAMVANames: Sendable, Hashable, Codable {
         return text
     }
 
-    /// Splits a `DCT` given-names field into first and middle, on a comma or else the first space.
+    /// `true` for the characters that delimit name parts explicitly: comma, and `$` (the name
+    /// delimiter of the magnetic stripe, which some issuers carry into the bar code).
+    static func isNameDelimiter(_ character: Character) -> Bool { character == "," || character == "$" }
+
+    /// Splits a given-names field (`DCT`, or a `DAC` holding both names) into first and middle:
+    /// on commas or `$` when it has any, else on spaces.
     static func splitGiven(_ given: String, middle existing: String?) -> (String?, String?) {
-        let separator: Character = given.contains(",") ? "," : " "
-        let parts = given.split(separator: separator, omittingEmptySubsequences: true)
+        let delimited = given.contains(where: isNameDelimiter)
+        let parts = given.split(whereSeparator: { delimited ? isNameDelimiter($0) : $0 == " " })
             .map { AAMVAFields.trim(String($0)) }.filter { !$0.isEmpty }
         guard let head = parts.first else { return (nil, existing) }
         let rest = parts.dropFirst().joined(separator: " ")
         return (head, existing ?? middle(rest.isEmpty ? nil : rest))
     }
 
-    /// Splits a version 1 `DAA` full name: `LAST,FIRST,MIDDLE,SUFFIX` when it has commas,
-    /// otherwise `FIRST MIDDLE… LAST [SUFFIX]`.
+    /// Splits a version 1 `DAA` full name: `LAST,FIRST,MIDDLE,SUFFIX` when it has commas (or
+    /// `$`), `LAST,FIRST MIDDLE…` when it has one, otherwise `FIRST MIDDLE… LAST [SUFFIX]`.
     static func splitFull(_ full: String) -> AAMVANames {
         var names = AAMVANames()
         let trim = { (part: Substring) in AAMVAFields.trim(String(part)) }
-        if full.contains(",") {
-            let parts = full.split(separator: ",", omittingEmptySubsequences: false).map(trim)
+        if full.contains(where: isNameDelimiter) {
+            let parts = full.split(omittingEmptySubsequences: false, whereSeparator: isNameDelimiter).map(trim)
             let value = { (index: Int) -> String? in
                 index < parts.count && !parts[index].isEmpty ? parts[index] : nil
             }
             names.last = value(0)
             names.first = value(1)
-            if parts.count >= 4 {
+            if parts.count == 2, var given = value(1) {
+                // LAST,GIVEN: the given names (and a suffix after them) are delimited by spaces only.
+                let words = given.split(separator: " ")
+                if words.count >= 2, let tail = words.last, tail.count > 1, suffixes.contains(tail.uppercased()) {
+                    names.suffix = String(tail)
+                    given = words.dropLast().joined(separator: " ")
+                }
+                (names.first, names.middle) = splitGiven(given, middle: nil)
+            } else if parts.count >= 4 {
                 let inner = parts[2..<(parts.count - 1)].filter { !$0.isEmpty }.joined(separator: " ")
                 names.middle = middle(inner.isEmpty ? nil : inner)
                 names.suffix = value(parts.count - 1)

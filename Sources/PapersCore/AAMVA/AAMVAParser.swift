@@ -1,9 +1,9 @@
 /// Parses the PDF417 payload of AAMVA driver licences and ID cards, versions 1 (2000) to 11 (2025).
 ///
-/// The parser is made for what real scanners return: a UTF-8 byte-order mark, damaged or
-/// missing preamble characters, `AAMVA` instead of `ANSI `, wrong or zero subfile offsets,
-/// LF turned into CR or CRLF or dropped, stray control characters. Any byte sequence either
-/// parses or throws an ``AAMVAError``; none can trap.
+/// The parser is made for what real scanners return: a UTF-8 byte-order mark, leading garbage,
+/// damaged or missing preamble characters, `AAMVA` instead of `ANSI `, line breaks inside the
+/// header, wrong or zero subfile offsets, LF turned into CR, CRLF, GS or NUL or dropped, stray
+/// control characters. Any byte sequence either parses or throws an ``AAMVAError``; none can trap.
 public enum AAMVAParser {
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -12,9 +12,23 @@ public enum AAMVAParser {
     /// - Throws: ``AAMVAError`` when there is no readable header, or neither a `DL`/`ID` subfile with
     ///   data elements nor a `DL`/`ID` entry in the header's directory.
     public static func parse(_ bytes: [UInt8]) throws(AAMVAError) -> AAMVADocument {
-        // Stray control characters (NUL, TAB, ESC…) are noise from scanners; LF, CR and RS are structure.
-        let bytes = stripByteOrderMark(bytes).filter { !AAMVABytes.isStrayControl($0) }
-        let reader = try AAMVAHeaderReader(bytes)
+        // LF, CR and RS are structure; other control characters (NUL, GS, TAB, ESC…) come from
+        // scanners. The header is read without them, then each one that stands where a data
+        // element begins becomes LF and the others are dropped.
+        let unmarked = stripByteOrderMark(bytes)
+        var bytes = unmarked.filter { !AAMVABytes.isStrayControl($0) }
+        var reader = try AAMVAHeaderReader(bytes)
+        if bytes.count != unmarked.count {
+            let header = reader.header
+            let normalized = AAMVAControlCharacters.normalize(
+                unmarked, version: header.aamvaVersion, designators: header.subfiles.map(\.designator),
+                jurisdictionCode: AAMVAJurisdiction(issuerIdentificationNumber: header.issuerIdentificationNumber)?.code
+            )
+            if normalized != bytes, let second = try? AAMVAHeaderReader(normalized) {
+                bytes = normalized
+                reader = second
+            }
+        }
         var elements: [String: [String: String]] = [:]
         var documentDesignator: String?
         for subfile in AAMVASubfileLocator.locate(in: bytes, header: reader) {
