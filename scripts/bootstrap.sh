@@ -27,3 +27,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
 fi
+
+# Commit messages: scripts/hooks/commit-msg keeps subjects to 72 characters (see CONTRIBUTING.md).
+# Only inside a git work tree; a CI checkout gets the same setting and never uses it.
+if command -v git >/dev/null 2>&1 && git -C "$here/.." rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git -C "$here/.." config core.hooksPath scripts/hooks
+fi
