@@ -13,9 +13,11 @@ let package = Package(
         .library(name: "PapersCore", targets: ["PapersCore"]),
         .library(name: "PapersImaging", targets: ["PapersImaging"]),
         .library(name: "PapersImagingCodecs", targets: ["PapersImagingCodecs"]),
+        .library(name: "PapersSynthesis", targets: ["PapersSynthesis"]),
         .library(name: "PapersRecognition", targets: ["PapersRecognition"]),
         .library(name: "PapersBarcodesZXing", targets: ["PapersBarcodesZXing"]),
         .library(name: "PapersFacesDlib", targets: ["PapersFacesDlib"]),
+        .library(name: "PapersVerification", targets: ["PapersVerification"]),
         .library(name: "PapersCapture", targets: ["PapersCapture"]),
         .library(name: "PapersServer", targets: ["PapersServer"]),
         .executable(name: "papers", targets: ["papers"]),
@@ -40,7 +42,6 @@ let package = Package(
         ),
         .target(
             name: "PapersImaging",
-            dependencies: ["PapersCore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -50,6 +51,12 @@ let package = Package(
         .target(
             name: "PapersImagingCodecs",
             dependencies: ["PapersImaging", "CImageCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        // Synthetic documents, photos and licences with ground truth, for tests, evaluation and `papers synth`.
+        .target(
+            name: "PapersSynthesis",
+            dependencies: ["PapersCore", "PapersImaging"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -90,6 +97,13 @@ let package = Package(
             dependencies: ["PapersRecognition", "CDlibShim"],
             swiftSettings: swiftSettings
         ),
+        // Pure verification: the request and its validation, the decision rules, the processor and the
+        // public wire types of the HTTP API. No server library, so the CLI and the client link it alone.
+        .target(
+            name: "PapersVerification",
+            dependencies: ["PapersCore", "PapersImaging", "PapersRecognition"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PapersCapture",
             dependencies: ["PapersCore", "PapersImaging"],
@@ -104,6 +118,7 @@ let package = Package(
                 "PapersImaging",
                 "PapersImagingCodecs",
                 "PapersRecognition",
+                "PapersVerification",
                 "PapersCapture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -129,6 +144,8 @@ let package = Package(
                 "PapersRecognition",
                 "PapersBarcodesZXing",
                 "PapersFacesDlib",
+                "PapersSynthesis",
+                "PapersVerification",
                 "PapersServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -148,17 +165,17 @@ let package = Package(
         ),
         .testTarget(
             name: "PapersImagingTests",
-            dependencies: ["PapersImaging", "PapersImagingCodecs"],
+            dependencies: ["PapersImaging", "PapersImagingCodecs", "PapersSynthesis"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PapersRecognitionTests",
-            dependencies: ["PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            dependencies: ["PapersRecognition", "PapersImaging", "PapersImagingCodecs", "PapersSynthesis"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PapersBarcodesZXingTests",
-            dependencies: ["PapersBarcodesZXing", "PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            dependencies: ["PapersBarcodesZXing", "PapersRecognition", "PapersImaging", "PapersImagingCodecs", "PapersSynthesis"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -167,14 +184,25 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PapersSynthesisTests",
+            dependencies: ["PapersSynthesis", "PapersImaging", "PapersCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersVerificationTests",
+            dependencies: ["PapersVerification", "PapersRecognition", "PapersImaging", "PapersImagingCodecs", "PapersCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PapersCaptureTests",
-            dependencies: ["PapersCapture", "PapersImaging"],
+            dependencies: ["PapersCapture", "PapersImaging", "PapersSynthesis"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PapersServerTests",
             dependencies: [
                 "PapersServer",
+                "PapersVerification",
                 "PapersBarcodesZXing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 "PapersImagingCodecs",

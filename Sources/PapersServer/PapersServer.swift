@@ -3,8 +3,10 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import PapersImagingCodecs
 import PapersRecognition
 import ServiceLifecycle
+import PapersVerification
 
 /// The verification server: the HTTP API, the worker pool, callbacks and retention over one database.
 ///
@@ -25,7 +27,7 @@ public struct PapersServer: Sendable {
         services = ServerServices(
             configuration: configuration, database: database, sealer: sealer,
             images: images,
-            processor: VerificationProcessor(scanner: scanner),
+            processor: VerificationProcessor(scanner: scanner, decoder: SniffingImageDecoder()),
             metrics: ServerMetrics(),
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
             logger: logger)
@@ -41,9 +43,9 @@ public struct PapersServer: Sendable {
         let sealer = try Sealer(keyData: try EncryptionKeyLoader.load(configuration))
         switch configuration.resolvedDatabase {
         case .sqlite(let path):
-            return (try SQLiteStore(path: path), LocalImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
+            return (try SQLiteStore(path: path, sealer: sealer), LocalImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
         case .postgres(let url):
-            let store = try PostgresStore(url: url, logger: logger)
+            let store = try PostgresStore(url: url, logger: logger, sealer: sealer)
             return (store, PostgresImageStore(store: store, dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
         }
     }
@@ -51,13 +53,13 @@ public struct PapersServer: Sendable {
     /// Creates a tenant in the database a configuration names, without starting a server.
     public static func createTenant(name: String, configuration: ServerConfiguration) async throws -> TenantCredentials {
         let (database, _, sealer) = try openStorage(configuration, logger: Logger(label: "papers.tenant"))
-        guard let postgres = database as? PostgresStore else {
-            return try await database.createTenant(name: name, sealer: sealer)
+        guard let connections = database.connectionService else {
+            return try await database.createTenant(name: name)
         }
-        // The pool works only while it runs.
+        // A pool works only while it runs.
         return try await withThrowingTaskGroup(of: TenantCredentials?.self) { group in
-            group.addTask { await postgres.client.run(); return nil }
-            group.addTask { try await postgres.createTenant(name: name, sealer: sealer) }
+            group.addTask { try await connections.run(); return nil }
+            group.addTask { try await database.createTenant(name: name) }
             defer { group.cancelAll() }
             while let next = try await group.next() {
                 if let credentials = next { return credentials }
@@ -71,7 +73,7 @@ public struct PapersServer: Sendable {
 
     /// Creates a tenant and returns its credentials, shown once.
     public func createTenant(name: String) async throws -> TenantCredentials {
-        try await services.database.createTenant(name: name, sealer: services.sealer)
+        try await services.database.createTenant(name: name)
     }
 
     /// Every route of the API (the OpenAPI document lists the same ones; a test keeps them equal).
@@ -91,7 +93,7 @@ public struct PapersServer: Sendable {
     /// workers and the retention sweep.
     var backgroundServices: [any Service] {
         var list: [any Service] = []
-        if let postgres = services.database as? PostgresStore { list.append(postgres.client) }
+        if let connections = services.database.connectionService { list.append(connections) }
         list.append(JobWorkers(services: services, callbacks: CallbackDeliverer(services: services, client: .shared)))
         list.append(RetentionSweeper(services: services))
         return list

@@ -7,8 +7,12 @@ struct PapersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "papers",
         abstract: "Open-source document capture and identity verification.",
+        version: PapersCommand.version,
         subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, ScanCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self, VerifyCommand.self, ServeCommand.self, TenantCommand.self]
     )
+
+    /// The release this build is (the top of CHANGELOG.md).
+    static let version = "0.9.0"
 
     /// Runs the command line, refusing unknown subcommands even when `--help` follows them, so
     /// that scripts probing for a command (`papers scan --help`) learn it is not there.

@@ -4,6 +4,7 @@ import PapersCore
 import PapersImaging
 import PapersImagingCodecs
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 /// Synthetic licence backs carry a real PDF417: zxing-cpp reads the exact payload back from the photos.

@@ -1,5 +1,6 @@
 import PapersCapture
 import PapersImaging
+import PapersSynthesis
 import Testing
 
 @Suite("Capture result and decisioning")

@@ -1,4 +1,5 @@
 import PapersImaging
+import PapersSynthesis
 import Testing
 
 /// Capture analysis on a small, fixed set of synthetic photos (the large evaluation is `papers eval capture`).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PapersImaging
 import PapersImagingCodecs
+@testable import PapersSynthesis
 import Testing
 
 /// The pieces of document detection that the capture tests reach only through whole photos:

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PapersImaging
+@testable import PapersSynthesis
 import Testing
 
 /// The shortcuts taken on hot paths give exactly what the plain computation gives.

@@ -1,4 +1,5 @@
 @testable import PapersImaging
+@testable import PapersSynthesis
 import Testing
 
 /// The highlight mask of the glare measure, against the plain per-pixel computation.

@@ -1,4 +1,5 @@
 import PapersImaging
+import PapersSynthesis
 import Testing
 
 @Suite("Image operations and geometry")

@@ -1,4 +1,5 @@
 @testable import PapersImaging
+@testable import PapersSynthesis
 import Testing
 
 /// Run labelling against a plain flood fill of the same mask.

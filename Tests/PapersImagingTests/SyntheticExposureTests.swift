@@ -1,4 +1,5 @@
 @testable import PapersImaging
+@testable import PapersSynthesis
 import Testing
 
 /// The photo generator darkens or brightens the light of a scene, then clips it, as a camera's

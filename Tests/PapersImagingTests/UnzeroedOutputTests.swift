@@ -1,4 +1,5 @@
 @testable import PapersImaging
+@testable import PapersSynthesis
 import Testing
 
 /// Images that hot paths allocate without zeroing are written in full: their zero parts are

@@ -1,6 +1,7 @@
 import PapersCore
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 /// Which barcodes the scanner keeps: the licence's own PDF417 over false detections.

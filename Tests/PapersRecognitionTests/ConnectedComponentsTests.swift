@@ -1,5 +1,6 @@
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 /// The run-based labelling against a plain flood fill of the same pixels.

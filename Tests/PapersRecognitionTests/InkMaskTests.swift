@@ -1,5 +1,6 @@
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 /// The ink threshold and the dense-ink filter against their definitions, computed plainly.

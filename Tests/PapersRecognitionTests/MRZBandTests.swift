@@ -1,6 +1,7 @@
 import PapersCore
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 /// The band of the document around its MRZ: found on the capture analysis's small image,

@@ -1,5 +1,6 @@
-@testable import PapersRecognition
 import PapersImaging
+@testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 @Suite("MRZ line segmenter")

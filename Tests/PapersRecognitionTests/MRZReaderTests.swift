@@ -1,6 +1,7 @@
 import PapersCore
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 @Suite("MRZ reader on synthetic photos")

@@ -1,6 +1,8 @@
 import Foundation
+import PapersCore
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 @Suite("OCR-B classifier")
@@ -12,7 +14,7 @@ struct OCRBClassifierTests {
         let probabilities = classifier.probabilities(of: [Float](repeating: 0, count: CharacterPatch.count))
         #expect(probabilities.count == 37)
         #expect(abs(probabilities.reduce(0, +) - 1) < 1e-4)
-        #expect(OCRBClassifier.alphabet == Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8))
+        #expect(MRZAlphabet.characters == Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8))
     }
 
     @Test("patches classified together get exactly what each gets alone, zeros and batch edges included")
@@ -74,7 +76,7 @@ struct OCRBClassifierTests {
     func everyAtlasGlyphIsRecognised(_ variant: PrintVariant) throws {
         let classifier = try OCRBClassifier.bundled()
         // Each character appears once, between different neighbours on the two lines.
-        let first = OCRBClassifier.alphabet
+        let first = MRZAlphabet.characters
         let second = Array(first.reversed())
         for text in [first, second] {
             let (image, cells) = variant.print(text)
@@ -89,7 +91,7 @@ struct OCRBClassifierTests {
     @Test func invertedPrintIsNotRead() throws {
         // Inverted, the paper is the darkest and turns into "ink": a polarity-blind stretch would still read it.
         let classifier = try OCRBClassifier.bundled()
-        let text = OCRBClassifier.alphabet
+        let text = MRZAlphabet.characters
         let (image, cells) = PrintVariant.clean.print(text)
         var inverted = image
         inverted.pixels = inverted.pixels.map { 255 - $0 }

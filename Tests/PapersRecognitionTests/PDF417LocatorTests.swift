@@ -1,6 +1,7 @@
 import PapersImaging
-import Testing
 @testable import PapersRecognition
+import PapersSynthesis
+import Testing
 
 /// The PDF417 locator finds a symbol's outline from its start and stop bars, however sheared.
 @Suite("PDF417 locator")

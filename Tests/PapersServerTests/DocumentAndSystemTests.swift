@@ -56,7 +56,7 @@ struct DocumentAndSystemTests {
         let sweeper = RetentionSweeper(services: test.server.services)
         #expect(try await sweeper.sweep(olderThanDays: 30) == 0)
         #expect(try await sweeper.sweep(olderThanDays: 30, now: Date().timeIntervalSince1970 + 31 * 86_400) == 1)
-        let record = try await test.server.database.verification(reference, tenantID: nil, sealer: test.server.services.sealer)
+        let record = try await test.server.database.verification(reference, tenantID: nil)
         #expect(record?.state == .deleted)
         #expect(record?.request == nil)
         #expect(!FileManager.default.fileExists(atPath: test.directory.appendingPathComponent("images/\(reference)").path))

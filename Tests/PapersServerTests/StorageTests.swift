@@ -66,7 +66,7 @@ struct StorageTests {
     func jobLease() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path)
+        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path, sealer: sealer)
         try await database.write { db in try SQLiteStore.enqueue(db, kind: .processDocument, subject: "d1") }
         // A lease of two seconds: a loaded machine (the suite runs beside other work) can take
         // longer than a few tenths between two claims, and the lease must still hold for the second.
@@ -85,7 +85,7 @@ struct StorageTests {
     func pragmas() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path)
+        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path, sealer: sealer)
         let (journal, secure) = try await database.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "", try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0)
         }
@@ -97,15 +97,15 @@ struct StorageTests {
     func tenants() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path)
-        let credentials = try await database.createTenant(name: "acme", sealer: sealer)
+        let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path, sealer: sealer)
+        let credentials = try await database.createTenant(name: "acme")
         let stored = try await database.read { db in try Data.fetchOne(db, sql: "SELECT secret_hash FROM tenants") }
         #expect(stored != Data(credentials.secret.utf8))
         #expect(try await database.authenticate(token: credentials.token, secret: credentials.secret)?.name == "acme")
         #expect(try await database.authenticate(token: credentials.token, secret: "sec_wrong") == nil)
         #expect(try await database.authenticate(token: "tok_unknown", secret: credentials.secret) == nil)
         let tenantID = try #require(try await database.authenticate(token: credentials.token, secret: credentials.secret)?.id)
-        #expect(try await database.webhookSecret(tenantID: tenantID, sealer: sealer) == credentials.webhookSecret)
-        await #expect(throws: ServerError.self) { try await database.createTenant(name: "  ", sealer: sealer) }
+        #expect(try await database.webhookSecret(tenantID: tenantID) == credentials.webhookSecret)
+        await #expect(throws: ServerError.self) { try await database.createTenant(name: "  ") }
     }
 }

@@ -11,4 +11,4 @@ python3 tools/ocrb/render.py --set hard     --samples 30000  --seed 1003 --out "
 python3 tools/ocrb/train.py --train "$data/train.npz" \
     --val moderate="$data/moderate.npz" --val contract="$data/contract.npz" --val hard="$data/hard.npz" \
     --out Sources/PapersRecognition/Resources/ocrb-mlp.bin
-python3 tools/ocrb/atlas.py Sources/PapersImaging/Synthesis/OCRBGlyphAtlas.swift
+python3 tools/ocrb/atlas.py Sources/PapersSynthesis/Glyphs/OCRBGlyphAtlas.swift

@@ -10,11 +10,11 @@ struct CallbackDeliverer: Sendable {
 
     /// Attempts one delivery; returns the outcome label for metrics.
     func deliver(_ job: Job) async throws -> String {
-        guard let (event, createdAt) = try await services.database.pendingEvent(job.subject, sealer: services.sealer) else {
+        guard let (event, createdAt) = try await services.database.pendingEvent(job.subject) else {
             try await services.database.completeJob(job)
             return "settled"
         }
-        let secret = try await services.database.webhookSecret(tenantID: event.tenantID, sealer: services.sealer)
+        let secret = try await services.database.webhookSecret(tenantID: event.tenantID)
         let timestamp = Int(Date().timeIntervalSince1970)
         var request = HTTPClientRequest(url: event.callbackURL)
         request.method = .POST

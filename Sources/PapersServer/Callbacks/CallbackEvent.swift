@@ -1,4 +1,5 @@
 import Foundation
+import PapersVerification
 
 /// A callback to deliver: the JSON body is fixed when the event is made, so every retry sends the
 /// same bytes with the same `eventId`. Bodies carry states and references, never document data.
@@ -42,11 +43,11 @@ struct CallbackEvent: Sendable {
         return CallbackEvent(id: id, tenantID: record.tenantID, subjectID: record.id, type: type, callbackURL: url, body: encode(body))
     }
 
-    static func document(id documentID: String, tenantID: String, callbackURL: String?, state: String) -> CallbackEvent? {
+    static func document(id documentID: String, tenantID: String, callbackURL: String?, state: DocumentStatus) -> CallbackEvent? {
         guard let callbackURL else { return nil }
         let id = UUID().uuidString.lowercased()
-        let type = "document.\(state == "DONE" ? "completed" : "failed")"
-        let body = DocumentBody(eventId: id, type: type, documentId: documentID, status: state, createdAt: Timestamp.iso(now()))
+        let type = "document.\(state == .done ? "completed" : "failed")"
+        let body = DocumentBody(eventId: id, type: type, documentId: documentID, status: state.rawValue, createdAt: Timestamp.iso(now()))
         return CallbackEvent(id: id, tenantID: tenantID, subjectID: documentID, type: type, callbackURL: callbackURL, body: encode(body))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import PapersImaging
 import PapersImagingCodecs
+import PapersVerification
 
 /// `/v1/documents`: receipts and tax forms, one image or several pages, processed in the background.
 struct DocumentRoutes {
@@ -19,9 +20,11 @@ struct DocumentRoutes {
         guard let kind = DocumentKind(rawValue: kindText) else { throw Problem.invalid("type must be receipt, w2 or auto") }
         let callbackURL = request.uri.queryParameters.get("callbackUrl")
         if let callbackURL {
-            var probe = VerificationRequest()
-            probe.callbackUrl = callbackURL
-            try probe.validate()
+            do {
+                try VerificationRequest.validateCallbackURL(callbackURL)
+            } catch {
+                throw Problem.invalid(error.description)
+            }
         }
         let id = UUID().uuidString.lowercased()
         let limit = services.configuration.maximumFrameBatchBytes
@@ -45,17 +48,17 @@ struct DocumentRoutes {
                 try await services.images.commit(owner: id, name: "page-0")
                 pageCount = 1
             }
-            try await services.database.insertDocument(id: id, tenantID: tenant.id, kind: kind, pageCount: pageCount, callbackURL: callbackURL, sealer: services.sealer)
+            try await services.database.insertDocument(id: id, tenantID: tenant.id, kind: kind, pageCount: pageCount, callbackURL: callbackURL)
         } catch {
             try? await services.images.deleteAll(owner: id)
             throw error
         }
         services.metrics.increment("papers_documents_created_total", [("type", kind.rawValue)])
-        return try JSONResponse.make(.accepted, DocumentCreated(documentId: id, status: "PROCESSING"))
+        return try JSONResponse.make(.accepted, DocumentCreated(documentId: id, status: .processing))
     }
 
     @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
-        try JSONResponse.make(.ok, DocumentResponse(try await load(context)))
+        try JSONResponse.make(.ok, DocumentResource(try await load(context)))
     }
 
     @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {
@@ -63,13 +66,13 @@ struct DocumentRoutes {
         let record = try await load(context)
         _ = try await services.eraseDocument(record.id, tenantID: tenant.id)
         services.metrics.increment("papers_documents_deleted_total", [("by", "request")])
-        return try JSONResponse.make(.ok, DocumentResponse(try await load(context)))
+        return try JSONResponse.make(.ok, DocumentResource(try await load(context)))
     }
 
     func load(_ context: PapersRequestContext) async throws -> DocumentRecord {
         let tenant = try context.requireTenant()
         guard let id = context.parameters.get("documentId"), id.count <= 64,
-              let record = try await services.database.document(id.lowercased(), tenantID: tenant.id, sealer: services.sealer) else {
+              let record = try await services.database.document(id.lowercased(), tenantID: tenant.id) else {
             throw Problem.notFound("document")
         }
         return record

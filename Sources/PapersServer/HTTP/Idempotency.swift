@@ -58,7 +58,3 @@ struct Idempotency {
         Stored(status: status.code, body: try JSONResponse.encoder.encode(value))
     }
 }
-
-extension HTTPField.Name {
-    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
-}

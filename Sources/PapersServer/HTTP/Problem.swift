@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PapersVerification
 
 /// An RFC 9457 problem document, thrown by handlers and rendered as `application/problem+json`.
 ///
@@ -24,26 +25,16 @@ public struct Problem: Error, HTTPResponseError, Sendable, Hashable {
     }
 
     /// The problem type URI: `/problems/` and the code in lower-case kebab form.
-    public var type: String { "/problems/" + code.lowercased().replacingOccurrences(of: "_", with: "-") }
+    public var type: String { ProblemDetails.type(forCode: code) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = ProblemBody(type: type, title: status.reasonPhrase, status: status.code, detail: detail, code: code, instance: request.uri.path)
+        let body = ProblemDetails(type: type, title: status.reasonPhrase, status: status.code, detail: detail, code: code, instance: request.uri.path)
         let data = try JSONEncoder().encode(body)
         var fields = headers
         fields[.contentType] = "application/problem+json"
         fields[.contentLength] = String(data.count)
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
-}
-
-/// The JSON members of a problem document.
-struct ProblemBody: Encodable {
-    let type: String
-    let title: String
-    let status: Int
-    let detail: String
-    let code: String
-    let instance: String
 }
 
 extension Problem {

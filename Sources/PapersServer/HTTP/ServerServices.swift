@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PapersVerification
 
 /// What routes and workers share: storage, sealing, the processor, limits, metrics, the logger.
 struct ServerServices: Sendable, CustomStringConvertible {

@@ -2,11 +2,11 @@ import Foundation
 import Hummingbird
 import PapersImaging
 import PapersImagingCodecs
+import PapersVerification
 
 /// `/v1/verifications`: create, upload images and frames, finalize, read, list, delete.
 struct VerificationRoutes {
     let services: ServerServices
-    static let sides = ["front", "back", "face"]
 
     func register(on group: RouterGroup<PapersRequestContext>) {
         group.post("verifications", use: create)
@@ -33,17 +33,17 @@ struct VerificationRoutes {
             }
             payload = try JSONDecoder().decode(VerificationRequest.self, from: Data(body))
         }
-        try payload.validate()
+        try payload.validateForAPI()
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {
-            let record = try await services.database.insertVerification(tenantID: tenant.id, request: payload, sealer: services.sealer)
+            let record = try await services.database.insertVerification(tenantID: tenant.id, request: payload)
             services.metrics.increment("papers_verifications_created_total")
-            return try Idempotency.encode(.created, VerificationCreated(scanReference: record.id, status: record.state.rawValue))
+            return try Idempotency.encode(.created, VerificationCreated(scanReference: record.id, status: record.state))
         }
     }
 
     @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let record = try await load(context)
-        return try JSONResponse.make(.ok, VerificationResponse(record))
+        return try JSONResponse.make(.ok, VerificationResource(record))
     }
 
     @Sendable func list(_ request: Request, context: PapersRequestContext) async throws -> Response {
@@ -68,30 +68,28 @@ struct VerificationRoutes {
 
     @Sendable func putImage(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
-        let side = context.parameters.get("side") ?? ""
-        guard Self.sides.contains(side) else { throw Problem.invalid("side must be front, back or face") }
+        let side = try Self.side(context)
         let record = try await load(context)
         guard record.state == .pending else { throw Problem.conflict("images can be added only before finalize (the verification is \(record.state.rawValue))") }
         let limit = services.configuration.maximumImageBytes
         _ = try UploadReceiver.declaredLength(request, limit: limit)
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request)) {
-            var writer = try services.images.writer(owner: record.id, name: side)
+            var writer = try services.images.writer(owner: record.id, name: side.rawValue)
             let received = try await UploadReceiver.receiveImage(request, limit: limit, into: &writer)
-            try await services.images.commit(owner: record.id, name: side)
-            try await services.database.recordImage(owner: record.id, name: side, contentType: received.contentType, byteCount: received.byteCount)
-            services.metrics.increment("papers_images_stored_total", [("side", side)])
+            try await services.images.commit(owner: record.id, name: side.rawValue)
+            try await services.database.recordImage(owner: record.id, name: side.rawValue, contentType: received.contentType, byteCount: received.byteCount)
+            services.metrics.increment("papers_images_stored_total", [("side", side.rawValue)])
             return try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType, byteCount: received.byteCount))
         }
     }
 
     @Sendable func getImage(_ request: Request, context: PapersRequestContext) async throws -> Response {
-        let side = context.parameters.get("side") ?? ""
-        guard Self.sides.contains(side) else { throw Problem.invalid("side must be front, back or face") }
+        let side = try Self.side(context)
         let record = try await load(context)
-        guard record.images.contains(side), let type = try await services.database.imageContentType(owner: record.id, name: side) else {
+        guard record.images.contains(side.rawValue), let type = try await services.database.imageContentType(owner: record.id, name: side.rawValue) else {
             throw Problem.notFound("image")
         }
-        let bytes = try await services.images.read(owner: record.id, name: side)
+        let bytes = try await services.images.read(owner: record.id, name: side.rawValue)
         var headers: HTTPFields = [:]
         headers[.contentType] = type
         headers[.contentLength] = String(bytes.count)
@@ -134,10 +132,18 @@ struct VerificationRoutes {
         guard let before = try await services.database.finalizeVerification(id, tenantID: tenant.id) else { throw Problem.notFound("verification") }
         switch before {
         case .pending, .processing:
-            return try JSONResponse.make(.accepted, VerificationCreated(scanReference: id, status: VerificationState.processing.rawValue))
+            return try JSONResponse.make(.accepted, VerificationCreated(scanReference: id, status: .processing))
         case .done, .failed, .deleted:
             throw Problem.conflict("the verification is already \(before.rawValue)")
         }
+    }
+
+    /// The `{side}` of an image route.
+    static func side(_ context: PapersRequestContext) throws -> ImageSide {
+        guard let side = context.parameters.get("side").flatMap(ImageSide.init(rawValue:)) else {
+            throw Problem.invalid("side must be front, back or face")
+        }
+        return side
     }
 
     func scanReference(_ context: PapersRequestContext) throws -> String {
@@ -147,7 +153,7 @@ struct VerificationRoutes {
 
     func load(_ context: PapersRequestContext) async throws -> VerificationRecord {
         let tenant = try context.requireTenant()
-        guard let record = try await services.database.verification(try scanReference(context), tenantID: tenant.id, sealer: services.sealer) else {
+        guard let record = try await services.database.verification(try scanReference(context), tenantID: tenant.id) else {
             throw Problem.notFound("verification")
         }
         return record

@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOPosix
 import ServiceLifecycle
+import PapersVerification
 
 /// The worker pool: `workerCount` loops that claim jobs from the database and run them. Reading
 /// photos runs on NIO's thread pool, off the HTTP event loops and the cooperative executor.
@@ -73,14 +74,14 @@ struct JobWorkers: Service, CustomStringConvertible {
     }
 
     func processVerification(_ job: Job) async throws {
-        guard let record = try await services.database.verification(job.subject, tenantID: nil, sealer: services.sealer), record.state == .processing else {
+        guard let record = try await services.database.verification(job.subject, tenantID: nil), record.state == .processing else {
             try await services.database.completeJob(job)
             return
         }
         let processor = services.processor
-        var images: [String: Data] = [:]
-        for side in VerificationProcessor.sides where record.images.contains(side) {
-            images[side] = try await services.images.read(owner: record.id, name: side)
+        var images: [ImageSide: Data] = [:]
+        for side in VerificationProcessor.documentSides where record.images.contains(side.rawValue) {
+            images[side] = try await services.images.read(owner: record.id, name: side.rawValue)
         }
         let opened = images
         let result = try await NIOThreadPool.singleton.runIfActive {
@@ -88,13 +89,13 @@ struct JobWorkers: Service, CustomStringConvertible {
             return processor.process(record, images: opened)
         }
         let event = CallbackEvent.verification(record, state: .done, result: result)
-        try await services.database.completeVerification(record.id, state: .done, result: result, event: event, sealer: services.sealer)
+        try await services.database.completeVerification(record.id, state: .done, result: result, event: event)
         try await services.database.completeJob(job)
         services.metrics.increment("papers_verifications_decided_total", [("verificationStatus", result.verificationStatus?.rawValue ?? "NONE")])
     }
 
     func processDocument(_ job: Job) async throws {
-        guard let record = try await services.database.document(job.subject, tenantID: nil, sealer: services.sealer), record.status == "PROCESSING" else {
+        guard let record = try await services.database.document(job.subject, tenantID: nil), record.status == .processing else {
             try await services.database.completeJob(job)
             return
         }
@@ -107,8 +108,8 @@ struct JobWorkers: Service, CustomStringConvertible {
             BackgroundPriority.lowerCurrentThread()
             return try DocumentProcessor().process(opened)
         }
-        let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: "DONE")
-        try await services.database.completeDocument(record.id, status: "DONE", result: result, event: event, sealer: services.sealer)
+        let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done)
+        try await services.database.completeDocument(record.id, status: .done, result: result, event: event)
         try await services.database.completeJob(job)
     }
 
@@ -123,14 +124,14 @@ struct JobWorkers: Service, CustomStringConvertible {
             }
             switch job.kind {
             case .processVerification:
-                if let record = try await services.database.verification(job.subject, tenantID: nil, sealer: services.sealer) {
+                if let record = try await services.database.verification(job.subject, tenantID: nil) {
                     let event = CallbackEvent.verification(record, state: .failed, result: nil)
-                    try await services.database.completeVerification(record.id, state: .failed, result: nil, event: event, sealer: services.sealer)
+                    try await services.database.completeVerification(record.id, state: .failed, result: nil, event: event)
                 }
             case .processDocument:
-                if let record = try await services.database.document(job.subject, tenantID: nil, sealer: services.sealer) {
-                    let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: "FAILED")
-                    try await services.database.completeDocument(record.id, status: "FAILED", result: nil, event: event, sealer: services.sealer)
+                if let record = try await services.database.document(job.subject, tenantID: nil) {
+                    let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .failed)
+                    try await services.database.completeDocument(record.id, status: .failed, result: nil, event: event)
                 }
             case .deliverCallback:
                 break

@@ -1,6 +1,7 @@
 import Foundation
 import PapersImaging
 import PapersImagingCodecs
+import PapersVerification
 
 /// Processes a receipt or tax form: decodes and analyses every page. Field extraction belongs to
 /// the receipts issue and is not done here.

@@ -1,4 +1,6 @@
 import Foundation
+import PapersVerification
+import ServiceLifecycle
 
 /// The server's database, whichever engine holds it: the embedded SQLite file (``SQLiteStore``)
 /// or a PostgreSQL server that several `papers serve` processes share (``PostgresStore``).
@@ -7,29 +9,32 @@ import Foundation
 /// transaction, so a crash never loses a job or runs one for a change that did not happen.
 /// Everything that identifies a person arrives sealed (see ``Sealer``) or is sealed here.
 protocol ServerStore: Sendable {
+    /// What must run while the store is used (a connection pool), or `nil` for an embedded file.
+    var connectionService: (any Service)? { get }
+
     // Tenants
-    func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials
+    func createTenant(name: String) async throws -> TenantCredentials
     func authenticate(token: String, secret: String) async throws -> Tenant?
-    func webhookSecret(tenantID: String, sealer: Sealer) async throws -> String
+    func webhookSecret(tenantID: String) async throws -> String
 
     // Verifications
-    func insertVerification(tenantID: String, request: VerificationRequest, sealer: Sealer) async throws -> VerificationRecord
+    func insertVerification(tenantID: String, request: VerificationRequest) async throws -> VerificationRecord
     /// The verification, opened; with `tenantID` only when it belongs to that tenant (`nil` for workers).
-    func verification(_ id: String, tenantID: String?, sealer: Sealer) async throws -> VerificationRecord?
+    func verification(_ id: String, tenantID: String?) async throws -> VerificationRecord?
     func listVerifications(tenantID: String, limit: Int, startingAfter: String?) async throws -> (items: [VerificationSummary], hasMore: Bool)
     func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws
     func imageContentType(owner: String, name: String) async throws -> String?
     func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws
     func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState?
-    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?, sealer: Sealer) async throws
+    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?) async throws
     /// Erases the row's data (images are erased by the ``ImageStorage``); `false` when not found.
     func deleteVerification(_ id: String, tenantID: String?) async throws -> Bool
     func expired(before cutoff: Double) async throws -> (verifications: [String], documents: [String])
 
     // Documents
-    func insertDocument(id: String, tenantID: String, kind: DocumentKind, pageCount: Int, callbackURL: String?, sealer: Sealer) async throws
-    func document(_ id: String, tenantID: String?, sealer: Sealer) async throws -> DocumentRecord?
-    func completeDocument(_ id: String, status: String, result: DocumentResult?, event: CallbackEvent?, sealer: Sealer) async throws
+    func insertDocument(id: String, tenantID: String, kind: DocumentKind, pageCount: Int, callbackURL: String?) async throws
+    func document(_ id: String, tenantID: String?) async throws -> DocumentRecord?
+    func completeDocument(_ id: String, status: DocumentStatus, result: DocumentResult?, event: CallbackEvent?) async throws
     func deleteDocument(_ id: String, tenantID: String?) async throws -> Bool
 
     // Jobs
@@ -40,7 +45,7 @@ protocol ServerStore: Sendable {
     func jobCounts() async throws -> [String: Int]
 
     // Callback events
-    func pendingEvent(_ id: String, sealer: Sealer) async throws -> (event: CallbackEvent, createdAt: Double)?
+    func pendingEvent(_ id: String) async throws -> (event: CallbackEvent, createdAt: Double)?
     func recordDelivery(eventID: String, attempt: Int, statusCode: Int?, error: String?, durationMs: Double, delivered: Bool, givenUp: Bool) async throws
     func deliveryAttempts(eventID: String) async throws -> [(attempt: Int, statusCode: Int?)]
 
@@ -50,26 +55,4 @@ protocol ServerStore: Sendable {
     func reserveIdempotencyKey(tenantID: String, key: String, fingerprint: String) async throws -> IdempotencyEntry?
     func storeIdempotentResponse(tenantID: String, key: String, status: Int, body: Data) async throws
     func releaseIdempotencyKey(tenantID: String, key: String) async throws
-}
-
-/// What an idempotency key holds.
-struct IdempotencyEntry: Sendable {
-    let fingerprint: String
-    let status: Int?
-    let body: Data?
-}
-
-/// Sealed image bytes, wherever they are kept: files under the data directory
-/// (``LocalImageStore``), or rows of the PostgreSQL database (``PostgresImageStore``).
-protocol ImageStorage: Sendable {
-    /// A writer that seals an upload chunk by chunk into a local file; call ``commit(owner:name:)`` after it finished.
-    func writer(owner: String, name: String) throws(ServerError) -> SealedFileWriter
-    /// Makes a finished writer's file the stored image.
-    func commit(owner: String, name: String) async throws
-    /// Seals and stores a whole image.
-    func write(_ bytes: [UInt8], owner: String, name: String) async throws
-    /// The opened image.
-    func read(owner: String, name: String) async throws -> Data
-    /// Erases every image of an owner.
-    func deleteAll(owner: String) async throws
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PapersVerification
 
 /// A verification as stored, with its sealed parts opened.
 struct VerificationRecord: Sendable {

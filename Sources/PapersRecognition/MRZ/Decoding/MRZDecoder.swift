@@ -6,8 +6,8 @@ import PapersCore
 /// recogniser itself found plausible, at most two characters per check. What stays wrong is
 /// reported, never guessed.
 enum MRZDecoder {
-    /// The OCR-B alphabet in class order.
-    static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8)
+    /// The classes' characters (ICAO 9303's MRZ alphabet, in the classifier's order).
+    static let alphabet = MRZAlphabet.characters
 
     /// The classes of `O` and `0`.
     static let letterO = index(of: UInt8(ascii: "O")), digitZero = index(of: UInt8(ascii: "0"))

@@ -8,10 +8,8 @@ import PapersImaging
 /// The weights file starts with the ASCII bytes `PPOCRB01`, then (little-endian) a `UInt32` layer
 /// count L and L + 1 `UInt32` sizes (560 inputs first, 37 classes last); then, per layer, its
 /// `n_out × n_in` weights (row o for output o) and `n_out` biases, all `Float16`. Hidden layers are
-/// ReLU; the last is followed by a softmax over ``alphabet``.
+/// ReLU; the last is followed by a softmax over ``MRZAlphabet``.
 public struct OCRBClassifier: Sendable {
-    /// The 37 characters, as ASCII, in class order: `0`–`9`, `A`–`Z`, `<`.
-    public static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<".utf8)
 
     private static let magic: [UInt8] = Array("PPOCRB01".utf8)
     private static let maximumLayers = 8
@@ -37,7 +35,7 @@ public struct OCRBClassifier: Sendable {
             }
             sizes.append(size)
         }
-        guard sizes.first == CharacterPatch.count, sizes.last == Self.alphabet.count else {
+        guard sizes.first == CharacterPatch.count, sizes.last == MRZAlphabet.characters.count else {
             throw Self.corrupt("layer sizes do not fit the patch and the alphabet")
         }
         let expected = sizes.indices.dropLast().reduce(0) { $0 + 2 * sizes[$1 + 1] * (sizes[$1] + 1) }
@@ -84,11 +82,11 @@ public struct OCRBClassifier: Sendable {
         }
     }
 
-    /// The softmax probabilities of the 37 classes (in ``alphabet`` order) for a patch of
+    /// The softmax probabilities of the 37 classes (in ``MRZAlphabet`` order) for a patch of
     /// ``CharacterPatch/count`` values.
     public func probabilities(of patch: [Float]) -> [Float] {
         precondition(patch.count == CharacterPatch.count, "a patch has \(CharacterPatch.count) values")
-        var result = [Float](repeating: 0, count: Self.alphabet.count)
+        var result = [Float](repeating: 0, count: MRZAlphabet.characters.count)
         withScratch { input, scratch in
             _ = patch.withUnsafeBufferPointer(input.update(fromContentsOf:))
             result.withUnsafeMutableBufferPointer { run(scratch, into: $0) }
@@ -115,7 +113,7 @@ public struct OCRBClassifier: Sendable {
                         first.apply(batch: size, all.baseAddress! + from * first.inputs, into: hidden.baseAddress!,
                                     nonzero: indices.baseAddress!, relu: layers.count > 1)
                         for b in 0..<size {
-                            var probabilities = [Float](repeating: 0, count: Self.alphabet.count)
+                            var probabilities = [Float](repeating: 0, count: MRZAlphabet.characters.count)
                             withScratch { _, scratch in
                                 // The first layer's output goes where `run` takes a layer's input.
                                 let values = scratch.values.baseAddress!
@@ -141,7 +139,7 @@ public struct OCRBClassifier: Sendable {
         var first = (0, Float(-1)), second = (0, Float(-1)), third = (0, Float(-1))
         withScratch { input, scratch in
             CharacterPatch.sample(gray, cell: cell, into: input)
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: Self.alphabet.count) { probabilities in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: MRZAlphabet.characters.count) { probabilities in
                 run(scratch, into: probabilities)
                 for (index, p) in probabilities.enumerated() where p > third.1 {
                     third = (index, p)
@@ -151,7 +149,7 @@ public struct OCRBClassifier: Sendable {
             }
         }
         return CharacterGuess(alternatives: [first, second, third].map {
-            CharacterGuess.Alternative(character: Self.alphabet[$0.0], probability: $0.1)
+            CharacterGuess.Alternative(character: MRZAlphabet.characters[$0.0], probability: $0.1)
         })
     }
 
@@ -177,17 +175,17 @@ public struct OCRBClassifier: Sendable {
             layer.apply(UnsafeBufferPointer(source), into: target, nonzero: scratch.indices, relu: index < layers.count - 1)
             swap(&source, &target)
         }
-        Self.softmax(UnsafeMutableBufferPointer(rebasing: source[..<Self.alphabet.count]), into: out)
+        Self.softmax(UnsafeMutableBufferPointer(rebasing: source[..<MRZAlphabet.characters.count]), into: out)
     }
 
     private static func softmax(_ logits: UnsafeMutableBufferPointer<Float>, into out: UnsafeMutableBufferPointer<Float>) {
         let top = logits.max() ?? 0
         var sum: Float = 0
-        for i in 0..<alphabet.count {
+        for i in 0..<MRZAlphabet.characters.count {
             out[i] = expf(logits[i] - top)
             sum += out[i]
         }
-        for i in 0..<alphabet.count { out[i] /= sum }
+        for i in 0..<MRZAlphabet.characters.count { out[i] /= sum }
     }
 
     private static func corrupt(_ detail: String) -> RecognitionError {
@@ -197,7 +195,7 @@ public struct OCRBClassifier: Sendable {
 
 /// A character's likeliest readings, best first.
 public struct CharacterGuess: Sendable, Hashable {
-    /// One reading: a character of ``OCRBClassifier/alphabet`` and its probability.
+    /// One reading: a character of ``PapersCore/MRZAlphabet`` and its probability.
     public struct Alternative: Sendable, Hashable {
         /// The character, as ASCII.
         public let character: UInt8

@@ -1,8 +1,9 @@
 import Foundation
 import PostgresNIO
+import PapersVerification
 
 extension PostgresStore {
-    func insertDocument(id: String, tenantID: String, kind: DocumentKind, pageCount: Int, callbackURL: String?, sealer: Sealer) async throws {
+    func insertDocument(id: String, tenantID: String, kind: DocumentKind, pageCount: Int, callbackURL: String?) async throws {
         let sealedRequest = try callbackURL.map { try sealer.seal(Data($0.utf8), context: SQLiteStore.documentRequestContext(id)) }
         let time = now()
         try await transaction { connection in
@@ -14,7 +15,7 @@ extension PostgresStore {
         }
     }
 
-    func document(_ id: String, tenantID: String?, sealer: Sealer) async throws -> DocumentRecord? {
+    func document(_ id: String, tenantID: String?) async throws -> DocumentRecord? {
         let found = tenantID == nil
             ? try await rows("SELECT * FROM documents WHERE id = \(id)")
             : try await rows("SELECT * FROM documents WHERE id = \(id) AND tenant_id = \(tenantID)")
@@ -27,17 +28,17 @@ extension PostgresStore {
         }
         return DocumentRecord(
             id: id, tenantID: try row["tenant_id"].decode(String.self), kind: DocumentKind(rawValue: try row["type"].decode(String.self)) ?? .auto,
-            status: try row["status"].decode(String.self), pageCount: try row["page_count"].decode(Int.self), callbackURL: callbackURL, result: result,
+            status: DocumentStatus(rawValue: try row["status"].decode(String.self)) ?? .failed, pageCount: try row["page_count"].decode(Int.self), callbackURL: callbackURL, result: result,
             createdAt: try row["created_at"].decode(Double.self), updatedAt: try row["updated_at"].decode(Double.self))
     }
 
-    func completeDocument(_ id: String, status: String, result: DocumentResult?, event: CallbackEvent?, sealer: Sealer) async throws {
+    func completeDocument(_ id: String, status: DocumentStatus, result: DocumentResult?, event: CallbackEvent?) async throws {
         let sealed = try result.map { try sealer.sealJSON($0, context: SQLiteStore.documentResultContext(id)) }
         let sealedEvent = try event.map { try $0.sealed(sealer) }
         try await transaction { connection in
             let found = try await connection.query("SELECT status FROM documents WHERE id = \(id) FOR UPDATE", logger: logger).collect()
             guard try found.first?.decode(String.self) == "PROCESSING" else { return }
-            try await connection.query("UPDATE documents SET status = \(status), sealed_result = \(sealed), updated_at = \(now()) WHERE id = \(id)", logger: logger)
+            try await connection.query("UPDATE documents SET status = \(status.rawValue), sealed_result = \(sealed), updated_at = \(now()) WHERE id = \(id)", logger: logger)
             if let sealedEvent { try await Self.insertEvent(connection, sealedEvent, logger: logger) }
         }
     }

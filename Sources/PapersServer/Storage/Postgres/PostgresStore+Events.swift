@@ -12,7 +12,7 @@ extension PostgresStore {
         try await enqueue(connection, kind: .deliverCallback, subject: event.id, logger: logger)
     }
 
-    func pendingEvent(_ id: String, sealer: Sealer) async throws -> (event: CallbackEvent, createdAt: Double)? {
+    func pendingEvent(_ id: String) async throws -> (event: CallbackEvent, createdAt: Double)? {
         guard let row = try await rows("SELECT * FROM events WHERE id = \(id) AND delivered_at IS NULL AND given_up_at IS NULL").first else { return nil }
         let url = String(decoding: try sealer.open(try row["sealed_callback_url"].decode(Data.self), context: "event-url:\(id)"), as: UTF8.self)
         let event = CallbackEvent(

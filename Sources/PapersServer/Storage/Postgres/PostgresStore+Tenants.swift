@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore {
-    func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
+    func createTenant(name: String) async throws -> TenantCredentials {
         let tenant = try NewTenant(name: name, sealer: sealer)
         _ = try await rows("""
             INSERT INTO tenants (id, name, token, secret_hash, sealed_webhook_secret, created_at)
@@ -18,7 +18,7 @@ extension PostgresStore {
         return Tenant(id: try row["id"].decode(String.self), name: try row["name"].decode(String.self))
     }
 
-    func webhookSecret(tenantID: String, sealer: Sealer) async throws -> String {
+    func webhookSecret(tenantID: String) async throws -> String {
         guard let row = try await rows("SELECT sealed_webhook_secret FROM tenants WHERE id = \(tenantID)").first else {
             throw ServerError(.storageFailure, "a tenant is missing")
         }

@@ -1,8 +1,9 @@
 import Foundation
 import PostgresNIO
+import PapersVerification
 
 extension PostgresStore {
-    func insertVerification(tenantID: String, request: VerificationRequest, sealer: Sealer) async throws -> VerificationRecord {
+    func insertVerification(tenantID: String, request: VerificationRequest) async throws -> VerificationRecord {
         let id = UUID().uuidString.lowercased()
         let sealed = try sealer.sealJSON(request, context: SQLiteStore.requestContext(id))
         let time = now()
@@ -13,15 +14,15 @@ extension PostgresStore {
         return VerificationRecord(id: id, tenantID: tenantID, state: .pending, request: request, createdAt: time, updatedAt: time)
     }
 
-    func verification(_ id: String, tenantID: String?, sealer: Sealer) async throws -> VerificationRecord? {
+    func verification(_ id: String, tenantID: String?) async throws -> VerificationRecord? {
         let found = tenantID == nil
             ? try await rows("SELECT * FROM verifications WHERE id = \(id)")
             : try await rows("SELECT * FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID)")
         guard let row = found.first else { return nil }
-        return try await record(row, sealer: sealer)
+        return try await record(row)
     }
 
-    func record(_ row: PostgresRandomAccessRow, sealer: Sealer) async throws -> VerificationRecord {
+    func record(_ row: PostgresRandomAccessRow) async throws -> VerificationRecord {
         let id = try row["id"].decode(String.self)
         let names = try await rows("SELECT name FROM images WHERE owner_id = \(id) ORDER BY name").map { try $0["name"].decode(String.self) }
         let request = try row["sealed_request"].decode(Data?.self).map {
@@ -52,8 +53,8 @@ extension PostgresStore {
             """)
         let items = try found.prefix(limit).map { row in
             VerificationSummary(
-                scanReference: try row["id"].decode(String.self), status: try row["status"].decode(String.self),
-                verificationStatus: try row["verification_status"].decode(String?.self),
+                scanReference: try row["id"].decode(String.self), status: VerificationState(rawValue: try row["status"].decode(String.self)) ?? .failed,
+                verificationStatus: try row["verification_status"].decode(String?.self).flatMap(VerificationDecision.init(rawValue:)),
                 createdAt: Timestamp.iso(try row["created_at"].decode(Double.self)), updatedAt: Timestamp.iso(try row["updated_at"].decode(Double.self)))
         }
         return (items, found.count > limit)
@@ -90,7 +91,7 @@ extension PostgresStore {
         }
     }
 
-    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?, sealer: Sealer) async throws {
+    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?) async throws {
         let sealed = try result.map { try sealer.sealJSON($0, context: SQLiteStore.resultContext(id)) }
         let sealedEvent = try event.map { try $0.sealed(sealer) }
         let decision = result?.verificationStatus?.rawValue

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLifecycle
 import Logging
 import NIOConcurrencyHelpers
 import NIOSSL
@@ -14,15 +15,20 @@ import PostgresNIO
 struct PostgresStore: ServerStore, CustomStringConvertible {
     let client: PostgresClient
     let logger: Logger
+    /// Seals and opens what identifies a person before it reaches a row.
+    let sealer: Sealer
+    /// The connection pool, which works only while it runs.
+    var connectionService: (any Service)? { client }
     /// The schema migration, started by the first query (when the pool is running).
     private let migration = NIOLockedValueBox<Task<Void, any Error>?>(nil)
 
     var description: String { "PostgresStore" }
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=disable|prefer|require`).
-    init(url: String, logger: Logger) throws(ServerError) {
+    init(url: String, logger: Logger, sealer: Sealer) throws(ServerError) {
         client = PostgresClient(configuration: try Self.configuration(url), backgroundLogger: logger)
         self.logger = logger
+        self.sealer = sealer
     }
 
     static func configuration(_ url: String) throws(ServerError) -> PostgresClient.Configuration {
@@ -95,63 +101,4 @@ struct PostgresStore: ServerStore, CustomStringConvertible {
             }
         }
     }
-}
-
-/// The tables, as in ``Schema`` for SQLite, in PostgreSQL's types; images get a table of their own.
-enum PostgresSchema {
-    static let version1 = [
-        """
-        CREATE TABLE tenants (
-            id TEXT PRIMARY KEY, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
-            secret_hash BYTEA NOT NULL, sealed_webhook_secret BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL)
-        """,
-        """
-        CREATE TABLE verifications (
-            seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, tenant_id TEXT NOT NULL REFERENCES tenants(id),
-            status TEXT NOT NULL, verification_status TEXT, sealed_request BYTEA, sealed_result BYTEA,
-            created_at DOUBLE PRECISION NOT NULL, updated_at DOUBLE PRECISION NOT NULL)
-        """,
-        "CREATE INDEX verifications_by_tenant ON verifications(tenant_id, seq)",
-        "CREATE INDEX verifications_by_age ON verifications(created_at)",
-        """
-        CREATE TABLE documents (
-            seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, tenant_id TEXT NOT NULL REFERENCES tenants(id),
-            type TEXT NOT NULL, status TEXT NOT NULL, page_count INTEGER NOT NULL, sealed_request BYTEA, sealed_result BYTEA,
-            created_at DOUBLE PRECISION NOT NULL, updated_at DOUBLE PRECISION NOT NULL)
-        """,
-        "CREATE INDEX documents_by_age ON documents(created_at)",
-        """
-        CREATE TABLE images (
-            owner_id TEXT NOT NULL, name TEXT NOT NULL, content_type TEXT NOT NULL, byte_count BIGINT NOT NULL,
-            created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (owner_id, name))
-        """,
-        "CREATE TABLE image_blobs (owner_id TEXT NOT NULL, name TEXT NOT NULL, sealed BYTEA NOT NULL, PRIMARY KEY (owner_id, name))",
-        """
-        CREATE TABLE frame_batches (
-            id TEXT PRIMARY KEY, verification_id TEXT NOT NULL, frame_count INTEGER NOT NULL, created_at DOUBLE PRECISION NOT NULL)
-        """,
-        """
-        CREATE TABLE idempotency_keys (
-            tenant_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, body BYTEA,
-            created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (tenant_id, key))
-        """,
-        """
-        CREATE TABLE jobs (
-            id BIGSERIAL PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, state TEXT NOT NULL,
-            attempts INTEGER NOT NULL DEFAULT 0, run_at DOUBLE PRECISION NOT NULL, lease_until DOUBLE PRECISION,
-            lease_owner TEXT, last_error TEXT, created_at DOUBLE PRECISION NOT NULL)
-        """,
-        "CREATE INDEX jobs_ready ON jobs(state, run_at)",
-        """
-        CREATE TABLE events (
-            id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, subject_id TEXT NOT NULL, type TEXT NOT NULL,
-            sealed_callback_url BYTEA NOT NULL, body BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL,
-            delivered_at DOUBLE PRECISION, given_up_at DOUBLE PRECISION)
-        """,
-        """
-        CREATE TABLE callback_attempts (
-            id BIGSERIAL PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id), attempt INTEGER NOT NULL,
-            attempted_at DOUBLE PRECISION NOT NULL, status_code INTEGER, error TEXT, duration_ms DOUBLE PRECISION NOT NULL)
-        """,
-    ]
 }

@@ -12,7 +12,7 @@ extension SQLiteStore {
     }
 
     /// A stored event still to deliver, with its creation time; `nil` when delivered or given up.
-    func pendingEvent(_ id: String, sealer: Sealer) async throws -> (event: CallbackEvent, createdAt: Double)? {
+    func pendingEvent(_ id: String) async throws -> (event: CallbackEvent, createdAt: Double)? {
         try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM events WHERE id = ? AND delivered_at IS NULL AND given_up_at IS NULL", arguments: [id]) else {
                 return nil

@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteStore {
     /// Creates a tenant and returns its credentials (the only time the secret is visible).
-    func createTenant(name: String, sealer: Sealer) async throws -> TenantCredentials {
+    func createTenant(name: String) async throws -> TenantCredentials {
         let tenant = try NewTenant(name: name, sealer: sealer)
         try await write { db in
             try db.execute(
@@ -26,7 +26,7 @@ extension SQLiteStore {
     }
 
     /// The tenant's callback signing secret.
-    func webhookSecret(tenantID: String, sealer: Sealer) async throws -> String {
+    func webhookSecret(tenantID: String) async throws -> String {
         let sealed = try await read { db in
             try Data.fetchOne(db, sql: "SELECT sealed_webhook_secret FROM tenants WHERE id = ?", arguments: [tenantID])
         }

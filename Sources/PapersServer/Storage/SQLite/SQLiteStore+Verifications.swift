@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import PapersVerification
 
 extension SQLiteStore {
     static func requestContext(_ id: String) -> String { "verification-request:\(id)" }
     static func resultContext(_ id: String) -> String { "verification-result:\(id)" }
 
     /// Stores a new verification in `PENDING`.
-    func insertVerification(tenantID: String, request: VerificationRequest, sealer: Sealer) async throws -> VerificationRecord {
+    func insertVerification(tenantID: String, request: VerificationRequest) async throws -> VerificationRecord {
         let id = UUID().uuidString.lowercased()
         let sealed = try sealer.sealJSON(request, context: Self.requestContext(id))
         let time = now()
@@ -18,24 +19,24 @@ extension SQLiteStore {
         return VerificationRecord(id: id, tenantID: tenantID, state: .pending, request: request, createdAt: time, updatedAt: time)
     }
 
-    func verification(_ id: String, tenantID: String?, sealer: Sealer) async throws -> VerificationRecord? {
+    func verification(_ id: String, tenantID: String?) async throws -> VerificationRecord? {
         try await read { db in
             let found = tenantID == nil
                 ? try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ?", arguments: [id])
                 : try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID])
             guard let row = found else { return nil }
             let names = try String.fetchAll(db, sql: "SELECT name FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
-            return try Self.record(row, images: names, sealer: sealer)
+            return try record(row, images: names)
         }
     }
 
-    static func record(_ row: Row, images: [String], sealer: Sealer) throws -> VerificationRecord {
+    func record(_ row: Row, images: [String]) throws -> VerificationRecord {
         let id: String = row["id"]
         let request: VerificationRequest? = try (row["sealed_request"] as Data?).map {
-            try sealer.openJSON(VerificationRequest.self, from: $0, context: requestContext(id))
+            try sealer.openJSON(VerificationRequest.self, from: $0, context: Self.requestContext(id))
         }
         let result: VerificationResult? = try (row["sealed_result"] as Data?).map {
-            try sealer.openJSON(VerificationResult.self, from: $0, context: resultContext(id))
+            try sealer.openJSON(VerificationResult.self, from: $0, context: Self.resultContext(id))
         }
         return VerificationRecord(
             id: id, tenantID: row["tenant_id"],
@@ -62,7 +63,8 @@ extension SQLiteStore {
             let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
             let items = rows.prefix(limit).map { row in
                 VerificationSummary(
-                    scanReference: row["id"], status: row["status"], verificationStatus: row["verification_status"],
+                    scanReference: row["id"], status: VerificationState(rawValue: row["status"]) ?? .failed,
+                    verificationStatus: (row["verification_status"] as String?).flatMap(VerificationDecision.init(rawValue:)),
                     createdAt: Timestamp.iso(row["created_at"]), updatedAt: Timestamp.iso(row["updated_at"]))
             }
             return (Array(items), rows.count > limit)
@@ -110,7 +112,7 @@ extension SQLiteStore {
     }
 
     /// Stores the outcome, and in the same transaction the callback event and its delivery job.
-    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?, sealer: Sealer) async throws {
+    func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?) async throws {
         let sealed = try result.map { try sealer.sealJSON($0, context: Self.resultContext(id)) }
         let sealedEvent = try event.map { try $0.sealed(sealer) }
         try await write { db in
@@ -146,23 +148,5 @@ extension SQLiteStore {
             (try String.fetchAll(db, sql: "SELECT id FROM verifications WHERE created_at < ? AND status != 'DELETED'", arguments: [cutoff]),
              try String.fetchAll(db, sql: "SELECT id FROM documents WHERE created_at < ? AND status != 'DELETED'", arguments: [cutoff]))
         }
-    }
-}
-
-/// One row of `GET /v1/verifications`.
-struct VerificationSummary: Sendable, Codable {
-    let scanReference: String
-    let status: String
-    let verificationStatus: String?
-    let createdAt: String
-    let updatedAt: String
-}
-
-/// ISO 8601 timestamps with milliseconds, UTC.
-enum Timestamp {
-    static func iso(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 }

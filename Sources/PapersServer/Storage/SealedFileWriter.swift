@@ -1,0 +1,74 @@
+import Foundation
+
+/// Writes a ``SealedFile`` chunk by chunk; the file appears under its name only when finished.
+struct SealedFileWriter {
+    let url: URL
+    let temporaryURL: URL
+    let sealer: Sealer
+    let context: String
+    private var handle: FileHandle
+    private var buffer = Data()
+    private var index = 0
+    /// Plaintext bytes taken so far.
+    private(set) var byteCount = 0
+
+    init(url: URL, sealer: Sealer, context: String) throws(ServerError) {
+        self.url = url
+        self.sealer = sealer
+        self.context = context
+        temporaryURL = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).part")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: temporaryURL.path, contents: SealedFile.magic, attributes: [.posixPermissions: 0o600]) else {
+                throw ServerError(.storageFailure, "cannot create a file in the data directory")
+            }
+            handle = try FileHandle(forWritingTo: temporaryURL)
+            try handle.seekToEnd()
+        } catch let error as ServerError {
+            throw error
+        } catch {
+            throw ServerError(.storageFailure, "cannot create a file in the data directory")
+        }
+    }
+
+    /// Adds plaintext; full segments are sealed and written at once.
+    mutating func append(_ bytes: some Sequence<UInt8>) throws(ServerError) {
+        let before = buffer.count
+        buffer.append(contentsOf: bytes)
+        byteCount += buffer.count - before
+        while buffer.count > SealedFile.segmentSize {
+            try writeSegment(buffer.prefix(SealedFile.segmentSize), final: false)
+            buffer = Data(buffer.dropFirst(SealedFile.segmentSize))
+        }
+    }
+
+    /// Seals the rest as the final segment and moves the file into place.
+    mutating func finish() throws(ServerError) {
+        try writeSegment(buffer, final: true)
+        buffer = Data()
+        do {
+            try handle.close()
+            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            try FileManager.default.moveItem(at: temporaryURL, to: url)
+        } catch {
+            throw ServerError(.storageFailure, "cannot store a file in the data directory")
+        }
+    }
+
+    /// Drops the partial file.
+    func abandon() {
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporaryURL)
+    }
+
+    private mutating func writeSegment(_ plaintext: Data, final: Bool) throws(ServerError) {
+        let box = try sealer.seal(plaintext, context: SealedFile.segmentContext(context, index: index, final: final))
+        var record = Data(count: 4)
+        let length = UInt32(box.count)
+        record[0] = UInt8(length >> 24); record[1] = UInt8(length >> 16 & 0xFF)
+        record[2] = UInt8(length >> 8 & 0xFF); record[3] = UInt8(length & 0xFF)
+        record.append(box)
+        do { try handle.write(contentsOf: record) } catch { throw ServerError(.storageFailure, "cannot write to the data directory") }
+        index += 1
+    }
+}

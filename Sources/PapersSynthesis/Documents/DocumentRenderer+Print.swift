@@ -1,0 +1,132 @@
+/// Printing real content (OCR-B MRZ lines, a barcode) onto a flat synthetic document.
+import PapersImaging
+extension DocumentRenderer {
+    /// The document's physical width in millimetres (what the MRZ pitch of 2.54 mm is measured against).
+    static func physicalWidth(_ kind: SyntheticDocumentKind) -> Double {
+        switch kind {
+        case .idCard: return 85.6
+        case .td2Card: return 105
+        case .passportPage: return 125
+        case .paper: return 210
+        }
+    }
+
+    /// Prints MRZ lines at the bottom: 2.54 mm pitch, 4.23 mm line spacing, the last baseline
+    /// 4 mm above the bottom edge, centred horizontally.
+    static func printMRZ(_ lines: [String], kind: SyntheticDocumentKind, on canvas: inout FloatCanvas, ink: (Float, Float, Float)) {
+        guard let length = lines.first?.utf8.count, length > 0 else { return }
+        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: canvas.width, height: canvas.height, length: length)
+        let scale = pitch / Double(OCRBGlyphAtlas.cellWidth)
+        for (row, line) in lines.enumerated() {
+            let baseline = lastBaseline - spacing * Double(lines.count - 1 - row)
+            let cellTop = baseline - Double(OCRBGlyphAtlas.baseline) * scale
+            for (column, byte) in line.utf8.enumerated() {
+                guard let glyph = OCRBGlyphAtlas.coverage(of: byte) else { continue }
+                stamp(glyph, at: (left + Double(column) * pitch, cellTop), scale: scale, on: &canvas, ink: ink)
+            }
+        }
+    }
+
+    /// Where the MRZ goes on a flat document: pitch, left edge, last baseline, line spacing (pixels).
+    static func mrzGeometry(kind: SyntheticDocumentKind, width: Int, height: Int, length: Int)
+        -> (pitch: Double, left: Double, lastBaseline: Double, spacing: Double) {
+        let perMillimetre = Double(width) / physicalWidth(kind)
+        let pitch = 2.54 * perMillimetre
+        return (pitch, (Double(width) - pitch * Double(length)) / 2, Double(height) - 4.0 * perMillimetre, 4.23 * perMillimetre)
+    }
+
+    /// The centre of every MRZ character on a flat document of `width` × `height` pixels.
+    static func mrzCellCentres(lineCount: Int, length: Int, kind: SyntheticDocumentKind, width: Int, height: Int) -> [Point] {
+        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: width, height: height, length: length)
+        var centres: [Point] = []
+        for row in 0..<lineCount {
+            let y = lastBaseline - spacing * Double(lineCount - 1 - row) - pitch * 0.49
+            for column in 0..<length { centres.append(Point(x: left + (Double(column) + 0.5) * pitch, y: y)) }
+        }
+        return centres
+    }
+
+    /// Blends one atlas glyph into the canvas, its cell's top-left at `origin`, 2×2 supersampled.
+    static func stamp(_ glyph: [UInt8], at origin: (Double, Double), scale: Double, on canvas: inout FloatCanvas,
+                      ink: (Float, Float, Float)) {
+        let cw = OCRBGlyphAtlas.cellWidth, ch = OCRBGlyphAtlas.cellHeight
+        let x0 = max(0, Int(origin.0)), x1 = min(canvas.width, Int(origin.0 + Double(cw) * scale) + 1)
+        let y0 = max(0, Int(origin.1)), y1 = min(canvas.height, Int(origin.1 + Double(ch) * scale) + 1)
+        guard x0 < x1, y0 < y1 else { return }
+        func coverage(_ u: Double, _ v: Double) -> Float {
+            let fx = u - 0.5, fy = v - 0.5
+            let ix = Int(fx.rounded(.down)), iy = Int(fy.rounded(.down))
+            let tx = Float(fx - Double(ix)), ty = Float(fy - Double(iy))
+            func at(_ x: Int, _ y: Int) -> Float {
+                guard x >= 0, y >= 0, x < cw, y < ch else { return 0 }
+                return Float(glyph[y * cw + x])
+            }
+            let top = at(ix, iy) * (1 - tx) + at(ix + 1, iy) * tx
+            let bottom = at(ix, iy + 1) * (1 - tx) + at(ix + 1, iy + 1) * tx
+            return (top * (1 - ty) + bottom * ty) / 255
+        }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                var alpha: Float = 0
+                for (ox, oy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
+                    alpha += coverage((Double(x) + ox - origin.0) / scale, (Double(y) + oy - origin.1) / scale)
+                }
+                alpha /= 4
+                guard alpha > 0 else { continue }
+                let i = (y * canvas.width + x) * 3
+                canvas.data[i] += (ink.0 - canvas.data[i]) * alpha
+                canvas.data[i + 1] += (ink.1 - canvas.data[i + 1]) * alpha
+                canvas.data[i + 2] += (ink.2 - canvas.data[i + 2]) * alpha
+            }
+        }
+    }
+
+    /// Where a `barcodeWidth` × `barcodeHeight` bitmap is printed on a flat document of `width` ×
+    /// `height` pixels: centred, its bottom at 94% of the height, 85% of the width and 42% of the
+    /// height at most; `scale` is document pixels per bitmap pixel.
+    static func barcodePlacement(barcodeWidth: Int, barcodeHeight: Int, width: Int, height: Int)
+        -> (left: Double, top: Double, width: Double, height: Double, scale: Double) {
+        let maxWidth = Double(width) * 0.85, maxHeight = Double(height) * 0.42
+        let scale = min(maxWidth / Double(barcodeWidth), maxHeight / Double(barcodeHeight))
+        let w = Double(barcodeWidth) * scale, h = Double(barcodeHeight) * scale
+        return ((Double(width) - w) / 2, Double(height) * 0.94 - h, w, h, scale)
+    }
+
+    /// Points spread over the printed barcode (a 32 × 12 grid), on a flat document of `width` × `height` pixels.
+    static func barcodeSamplePoints(_ barcode: Image, width: Int, height: Int) -> [Point] {
+        let place = barcodePlacement(barcodeWidth: barcode.width, barcodeHeight: barcode.height, width: width, height: height)
+        return (0..<12).flatMap { row in
+            (0..<32).map { column in
+                Point(x: place.left + (Double(column) + 0.5) / 32 * place.width, y: place.top + (Double(row) + 0.5) / 12 * place.height)
+            }
+        }
+    }
+
+    /// Prints a barcode bitmap on a white label in the lower half (see ``barcodePlacement(barcodeWidth:barcodeHeight:width:height:)``).
+    static func printBarcode(_ barcode: Image, on canvas: inout FloatCanvas) {
+        let gray = barcode.format == .gray ? barcode : barcode.grayscale()
+        let (left, top, w, h, scale) = barcodePlacement(barcodeWidth: gray.width, barcodeHeight: gray.height,
+                                                        width: canvas.width, height: canvas.height)
+        let quiet = 0.03 * Double(canvas.width)
+        canvas.fillRect(x: Int(left - quiet), y: Int(top - quiet), width: Int(w + 2 * quiet), height: Int(h + 2 * quiet),
+                        color: (246, 246, 244))
+        for y in max(0, Int(top))..<min(canvas.height, Int(top + h)) {
+            for x in max(0, Int(left))..<min(canvas.width, Int(left + w)) {
+                // 4×4 samples per pixel: every module keeps its true width (nearest-neighbour
+                // sampling at a fractional scale would make them alternate by a whole pixel).
+                var sum: Float = 0
+                for sy in 0..<4 {
+                    let v = min(gray.height - 1, max(0, Int((Double(y) + (Double(sy) + 0.5) / 4 - top) / scale)))
+                    for sx in 0..<4 {
+                        let u = min(gray.width - 1, max(0, Int((Double(x) + (Double(sx) + 0.5) / 4 - left) / scale)))
+                        sum += Float(gray.pixels[v * gray.bytesPerRow + u])
+                    }
+                }
+                let value = sum / (16 * 255)
+                let i = (y * canvas.width + x) * 3
+                let shade = 12 + value * (246 - 12)
+                canvas.data[i] = shade; canvas.data[i + 1] = shade; canvas.data[i + 2] = shade - value * 2
+            }
+        }
+    }
+}

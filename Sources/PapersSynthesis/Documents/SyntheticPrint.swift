@@ -1,0 +1,19 @@
+/// Real content printed on a synthetic document, so recognisers can be scored on it: an MRZ in
+import PapersImaging
+/// OCR-B and, on licence backs, a barcode.
+public struct SyntheticPrint: Sendable, Hashable {
+    /// MRZ lines printed along the bottom edge (ICAO 9303 placement and pitch), or none.
+    public var mrzLines: [String]
+    /// A barcode bitmap (gray, dark modules on white, one or more pixels per module) printed in
+    /// the lower part of the document, or none.
+    public var barcode: Image?
+    /// The bytes ``barcode`` encodes, recorded in the photo's truth; empty when unknown.
+    public var barcodePayload: [UInt8]
+
+    /// Creates a print.
+    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = []) {
+        self.mrzLines = mrzLines
+        self.barcode = barcode
+        self.barcodePayload = barcodePayload
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PapersCore
+import PapersImaging
+import PapersRecognition
+
+/// Reads a verification's photos and decides: capture quality → document reading (MRZ, barcode)
+/// → checks → decision. CPU-bound and synchronous: the server's workers and `papers verify` call it
+/// the same way, so a device can run the server's decision offline.
+public struct VerificationProcessor: Sendable {
+    /// The document scanner (with whichever barcode reader and face detector the build has).
+    public var scanner: DocumentScanner
+    /// Turns uploaded bytes into pixels (the native codecs, or a platform's decoder).
+    public var decoder: any ImageDecoder
+    /// The decision rules.
+    public var decider: VerificationDecider
+
+    /// Creates a processor.
+    public init(scanner: DocumentScanner, decoder: any ImageDecoder, decider: VerificationDecider = VerificationDecider()) {
+        self.scanner = scanner
+        self.decoder = decoder
+        self.decider = decider
+    }
+
+    /// The document photos processing reads, in order.
+    public static let documentSides: [ImageSide] = [.front, .back]
+
+    /// Reads and decides one document from its photos.
+    ///
+    /// - Parameters:
+    ///   - front: the front photo (JPEG or PNG bytes); without one the decision is `NO_ID_UPLOADED`.
+    ///   - back: the back photo, when there is one.
+    ///   - hasFace: whether a selfie was given (face matching is not built; it is reported as not possible).
+    ///   - request: the options of the verification (preselection, extraction only, identity verification).
+    ///   - today: the day expiry is judged against.
+    public func verify(front: Data?, back: Data?, hasFace: Bool = false, request: VerificationRequest,
+                       today: CalendarDate = .today()) -> VerificationResult {
+        func decode(_ bytes: Data?) -> Image? {
+            bytes.flatMap { try? decoder.decode([UInt8]($0), limits: DecodingLimits()) }
+        }
+        var decider = self.decider
+        decider.today = today
+        let frontImage = decode(front), backImage = decode(back)
+        let photos = [frontImage, backImage].compactMap { $0 }
+        guard !photos.isEmpty else {
+            return decider.decide(.init(hasFront: false, frontAnalysis: nil, scan: nil, hasFace: hasFace), request: request)
+        }
+        let sides = photos.map(scanner.scanSide)
+        let scan: Result<DocumentScan, RecognitionError> = sides.contains(where: \.hasReadableContent)
+            ? .success(DocumentScan(sides: sides))
+            : .failure(RecognitionError(code: .nothingReadable))
+        let input = VerificationDecider.Input(
+            hasFront: frontImage != nil, frontAnalysis: frontImage != nil ? sides.first?.analysis : nil, scan: scan, hasFace: hasFace)
+        return decider.decide(input, request: request)
+    }
+}

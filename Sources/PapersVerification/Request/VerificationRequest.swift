@@ -1,0 +1,63 @@
+import Foundation
+import PapersCore
+
+/// The body of `POST /v1/verifications`: every member is optional.
+///
+/// The options follow Jumio's Netverify configuration: a customer reference, a user reference,
+/// a reporting label, a callback URL, verification or extraction only, identity verification,
+/// and a preselected country and document types.
+public struct VerificationRequest: Sendable, Hashable, Codable {
+    /// The integrator's own reference for this verification (at most 100 characters).
+    public var customerInternalReference: String?
+    /// The integrator's reference for the end user (at most 100 characters).
+    public var userReference: String?
+    /// A free label for reports (at most 100 characters).
+    public var reportingCriteria: String?
+    /// Where to `POST` the result when processing ends (http or https).
+    public var callbackUrl: String?
+    /// Whether to decide (checks and a verification status); `false` extracts only. Default true.
+    public var enableVerification: Bool?
+    /// Whether to compare the selfie (`face` image) with the document's portrait. Default false.
+    public var enableIdentityVerification: Bool?
+    /// The country the document must come from (ISO 3166-1 alpha-3 or an ICAO code).
+    public var preselectedCountry: String?
+    /// The document types accepted (`passport`, `driverLicense`, `identityCard`, `visa`, `residencePermit`).
+    public var preselectedDocumentTypes: [DocumentType]?
+
+    /// Creates an empty request.
+    public init() {}
+
+    /// The longest reference accepted, in characters.
+    public static let maximumReferenceLength = 100
+    /// The longest callback URL accepted, in characters.
+    public static let maximumCallbackURLLength = 2048
+
+    /// Checks the rules the API documents.
+    ///
+    /// - Throws: ``VerificationRequestError`` naming the first field that breaks a rule.
+    public func validate() throws(VerificationRequestError) {
+        let references: [(VerificationRequestError.Field, String?)] = [
+            (.customerInternalReference, customerInternalReference), (.userReference, userReference), (.reportingCriteria, reportingCriteria),
+        ]
+        for (field, value) in references {
+            if let value, value.count > Self.maximumReferenceLength { throw VerificationRequestError(code: .tooLong, field: field) }
+        }
+        if let callbackUrl { try Self.validateCallbackURL(callbackUrl) }
+        if let country = preselectedCountry, Country(alpha3: country) == nil {
+            throw VerificationRequestError(code: .unknownCountry, field: .preselectedCountry)
+        }
+        if let types = preselectedDocumentTypes, types.isEmpty {
+            throw VerificationRequestError(code: .emptyList, field: .preselectedDocumentTypes)
+        }
+    }
+
+    /// Checks that `text` is an absolute http or https URL with a host.
+    ///
+    /// - Throws: ``VerificationRequestError`` with ``VerificationRequestError/Code/invalidURL``.
+    public static func validateCallbackURL(_ text: String) throws(VerificationRequestError) {
+        guard text.count <= maximumCallbackURLLength, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty else {
+            throw VerificationRequestError(code: .invalidURL, field: .callbackUrl)
+        }
+    }
+}

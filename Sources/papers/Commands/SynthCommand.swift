@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import PapersImaging
+import PapersImagingCodecs
+import PapersSynthesis
+
+/// `papers synth`: synthetic document photos with ground truth.
+struct SynthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Write synthetic document photos (JPEG) with their ground truth (JSON) for evaluation.",
+        discussion: "Each photo N gets N.jpg and N.json; truth.jsonl lists them all. The same seed always gives the same set. Licence backs: 'papers eval barcode' scores PDF417 reading on them."
+    )
+
+    @Option(name: .long, help: "How many photos.") var count = 20
+    @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 1
+    @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
+    @Option(name: .long, help: "Output folder (created when missing).") var out: String
+    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload).")
+    var documents = "capture"
+
+    func run() async throws {
+        let frame = try FrameSize.parse(size)
+        guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
+        guard ["capture", "identity", "licence"].contains(documents) else {
+            throw CLIOutput.fail("--documents must be 'capture', 'identity' or 'licence'", code: 64)
+        }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        var configuration = PhotoSynthesizer.Configuration()
+        configuration.width = frame.width
+        configuration.height = frame.height
+        let synthesizer = PhotoSynthesizer(configuration: configuration)
+        let identities = IdentityPhotoSet(width: frame.width, height: frame.height)
+        let licences = LicencePhotoSet(width: frame.width, height: frame.height)
+        var manifest = Data()
+        let progress = ProgressBar(total: count, label: "synth")
+        for index in 0..<count {
+            let photo: SyntheticPhoto
+            switch documents {
+            case "identity": photo = identities.photo(seed: seed, index: index).photo
+            case "licence": photo = try licences.photo(seed: seed, index: index).photo
+            default: photo = synthesizer.photo(seed: seed, index: index)
+            }
+            let name = String(format: "%05d", index)
+            try CLIImages.save(photo.image, to: "\(out)/\(name).jpg", quality: photo.truth.jpegQuality)
+            let truth = try CLIOutput.encoder(pretty: false).encode(SynthEntry(file: "\(name).jpg", truth: photo.truth))
+            try truth.write(to: URL(fileURLWithPath: "\(out)/\(name).json"))
+            manifest.append(truth)
+            manifest.append(Data("\n".utf8))
+            progress.advance()
+        }
+        try manifest.write(to: URL(fileURLWithPath: "\(out)/truth.jsonl"))
+        progress.finish()
+    }
+}
+
+/// One line of `truth.jsonl`.
+struct SynthEntry: Codable {
+    let file: String
+    let truth: SyntheticPhotoTruth
+}
+
+/// A progress bar on stderr (only when stderr is a terminal).
+final class ProgressBar: @unchecked Sendable {
+    // Safety: used from one task at a time by the command that owns it.
+    private let total: Int
+    private let label: String
+    private var done = 0
+    private let enabled = isatty(2) == 1
+
+    init(total: Int, label: String) {
+        self.total = total
+        self.label = label
+    }
+
+    func advance() {
+        done += 1
+        guard enabled else { return }
+        let width = 30
+        let filled = width * done / max(1, total)
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
