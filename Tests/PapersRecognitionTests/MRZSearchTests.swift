@@ -98,16 +98,27 @@ struct MRZSearchTests {
         #expect(turned.contains(Self.darkest(photo.rotated(rotation))))
     }
 
-    @Test("the slower views are searched only when the caller agrees, once the document and the photo gave nothing",
-          arguments: [true, false])
-    func fallbacksAsked(agree: Bool) throws {
+    @Test("the slower views are read only in the second phase, after the direct views gave nothing verified")
+    func fallbacksInTheirOwnPhase() throws {
         let blank = Image(width: 320, height: 200, format: .gray, pixels: [UInt8](repeating: 230, count: 320 * 200))!
-        var asked = 0, widenedMade = 0
-        let outcome = MRZSearch(reader: try MRZReader.bundled()).run(
-            document: { blank }, widened: { widenedMade += 1; return blank }, photo: blank, documentAngle: 0,
-            beforeFallbacks: { asked += 1; return agree })
-        #expect(outcome.reading == nil && outcome.error != nil)
-        #expect(asked == 1)
-        #expect(widenedMade == (agree ? 1 : 0))
+        var widenedMade = 0, documentMade = 0
+        var search = MRZSearch(reader: try MRZReader.bundled())
+        search.readDirectViews(band: nil, document: { documentMade += 1; return blank }, photo: { blank })
+        #expect(documentMade == 1 && widenedMade == 0)
+        #expect(search.outcome.reading == nil && search.outcome.error != nil)
+        #expect(!search.isFinished)
+        search.readFallbackViews(widened: { widenedMade += 1; return blank }, photo: blank, picture: { _ in nil }, documentAngle: 0)
+        #expect(widenedMade == 1)
+        #expect(search.outcome.reading == nil && search.outcome.error != nil)
+    }
+
+    @Test("without a straightened document the widened outline is never made")
+    func noWidenedWithoutDocument() throws {
+        let blank = Image(width: 320, height: 200, format: .gray, pixels: [UInt8](repeating: 230, count: 320 * 200))!
+        var widenedMade = 0
+        var search = MRZSearch(reader: try MRZReader.bundled())
+        search.readDirectViews(band: nil, document: { nil }, photo: { blank })
+        search.readFallbackViews(widened: { widenedMade += 1; return blank }, photo: blank, picture: { _ in nil }, documentAngle: nil)
+        #expect(widenedMade == 0)
     }
 }

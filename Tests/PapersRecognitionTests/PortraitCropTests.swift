@@ -35,9 +35,9 @@ struct PortraitCropTests {
         // (1.8× its width, 2.3× its height).
         let w = Double(rectified.width), h = Double(rectified.height)
         let face = DetectedFace(x: 0.21 * w, y: 0.37 * h, width: 0.08 * w, height: 0.12 * h, score: 1)
-        let portrait = try #require(DocumentScanner.portrait(of: face, in: rectified, outline: outline, photo: photo))
+        let portrait = try #require(DocumentAnalyzer.portrait(of: face, in: rectified, outline: outline, photo: photo))
         #expect(portrait.format == .rgb)
-        let box = try #require(DocumentScanner.portraitBox(of: face, width: rectified.width, height: rectified.height))
+        let box = try #require(DocumentAnalyzer.portraitBox(of: face, width: rectified.width, height: rectified.height))
         #expect(portrait.width == box.x1 - box.x0 && portrait.height == box.y1 - box.y0)
         // Every pixel away from the crop's border is the square's red.
         var off = 0

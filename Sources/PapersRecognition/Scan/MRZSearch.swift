@@ -4,13 +4,17 @@ import PapersImaging
 
 /// Where and in what order the scanner looks for the MRZ on one photo.
 ///
-/// The straightened document is read first, then the whole photo. The MRZ locator accepts text
-/// slanting by ±15° only, and the outline may be wrong (a rectangle printed on the document, a
-/// square of a tablecloth) while still running along the document's sides; so when neither gave
-/// a verified reading, the wider surroundings of the outline straightened the same way come next,
-/// then the photo turned level with the outline, then the photo turned by steps of 30° (with the
-/// quarter turns, every slant is then within 15° of one of the turns tried).
+/// The straightened document is read first, then the whole photo (``readDirectViews(band:document:photo:)``).
+/// The MRZ locator accepts text slanting by ±15° only, and the outline may be wrong (a rectangle
+/// printed on the document, a square of a tablecloth) while still running along the document's
+/// sides; so when neither gave a verified reading, the wider surroundings of the outline
+/// straightened the same way come next, then the photo turned level with the outline, then the
+/// photo turned by steps of 30° (with the quarter turns, every slant is then within 15° of one of
+/// the turns tried) (``readFallbackViews(widened:photo:picture:documentAngle:)``).
 /// The search stops at the first verified reading; otherwise the best reading found is kept.
+///
+/// A value that remembers what it read: the caller runs the two phases in order, and may skip the
+/// second (the scanner does when a licence barcode identified the document, which then has no MRZ).
 struct MRZSearch {
     /// What the search found: the best reading, or why there is none.
     struct Outcome {
@@ -19,6 +23,12 @@ struct MRZSearch {
     }
 
     let reader: MRZReader
+    /// The best reading so far, and the error to report while there is none.
+    private var best = Outcome()
+    /// Every reading so far, in the order read (each view casts doubt on the next; see ``doubted(_:by:)``).
+    private var earlier: [MRZReading] = []
+    /// Whether the straightened document was there to read.
+    private var hadDocument = false
 
     /// Outlines turned by less than this (degrees, after taking out quarter turns) are level
     /// enough for the locator already.
@@ -26,45 +36,56 @@ struct MRZSearch {
     /// The turns tried last, in degrees; the reader adds quarter turns to each.
     static let steps: [Double] = [30, -30]
 
-    /// Searches `band` (the band of the straightened document where the MRZ was seen, when it was,
-    /// at the text size it was seen at), then `document` (the photo straightened at the outline, or
-    /// `nil`; made only when the band gave no verified reading), `photo`, then, when nothing
-    /// verified turned up, `widened` (the outline's surroundings, made only when needed) and the
-    /// photo turned (level with the outline at `documentAngle` degrees, then by ``steps``).
-    ///
-    /// `beforeFallbacks` is called once, when the document and the photo gave no verified reading
-    /// and before the slower views; when it returns false, they are not searched (the scanner
-    /// reads the licence barcode there: a document it identifies has no MRZ to look further for).
-    func run(band: MRZBand? = nil, document makeDocument: () -> Image?, widened: () -> Image?, photo: Image,
-             documentAngle: Double?, beforeFallbacks: () -> Bool = { true }) -> Outcome {
-        var outcome = Outcome()
-        var earlier: [MRZReading] = []
-        /// Reads one source; true when the reading is verified (the search is over).
-        func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool, picture: Quadrilateral? = nil,
-                     gapFractions: [Double]? = nil) -> Bool {
-            guard let source else { return false }
-            do {
-                let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened, picture: picture,
-                                                           gapFractions: gapFractions),
-                                           by: earlier)
-                earlier.append(reading)
-                if outcome.reading.map({ DocumentScanner.better(reading, than: $0) }) ?? true { outcome.reading = reading }
-                return reading.isVerified
-            } catch {
-                if outcome.error == nil || error.code == .mrzUnreadable { outcome.error = error }
-                return false
-            }
+    /// A search that has read nothing yet.
+    init(reader: MRZReader) {
+        self.reader = reader
+    }
+
+    /// What the search found: the best reading (no error then), or why there is none.
+    var outcome: Outcome {
+        Outcome(reading: best.reading, error: best.reading == nil ? best.error : nil)
+    }
+
+    /// Whether a verified reading was found: the search is over.
+    var isFinished: Bool { best.reading?.isVerified == true }
+
+    /// Reads one view; true when the reading is verified.
+    private mutating func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool,
+                                  picture: Quadrilateral? = nil, gapFractions: [Double]? = nil) -> Bool {
+        guard let source else { return false }
+        do {
+            let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened, picture: picture,
+                                                       gapFractions: gapFractions),
+                                       by: earlier)
+            earlier.append(reading)
+            if best.reading.map({ reading.isBetter(than: $0) }) ?? true { best.reading = reading }
+            return reading.isVerified
+        } catch {
+            if best.error == nil || error.code == .mrzUnreadable { best.error = error }
+            return false
         }
-        defer { if outcome.reading != nil { outcome.error = nil } }
-        if let band, attempt(band.image, straightened: true, gapFractions: [band.gapFraction]) { return outcome }
+    }
+
+    /// Reads `band` (the band of the straightened document where the MRZ was seen, at the text size
+    /// it was seen at), then `document` (made only when the band gave no verified reading; `nil`
+    /// when no document was found), then `photo` in gray (in every quarter turn when there is no
+    /// document), stopping at the first verified reading.
+    mutating func readDirectViews(band: MRZBand?, document makeDocument: () -> Image?, photo grayPhoto: () -> Image) {
+        if let band, attempt(band.image, straightened: true, gapFractions: [band.gapFraction]) { return }
         let document = makeDocument()
-        if attempt(document, straightened: true) { return outcome }
-        // The photo in gray, made once: the reader reads gray, and the turned views below are
-        // turned from it (a gray warp, a quarter of the colour warp's work per pixel).
-        let grayPhoto = photo.grayscale()
-        if attempt(grayPhoto, rotations: document == nil ? [nil, .clockwise, .counterClockwise] : [nil], straightened: false) { return outcome }
-        guard beforeFallbacks() else { return outcome }
-        if document != nil, attempt(widened(), straightened: true) { return outcome }
+        hadDocument = document != nil
+        if attempt(document, straightened: true) { return }
+        _ = attempt(grayPhoto(), rotations: document == nil ? [nil, .clockwise, .counterClockwise] : [nil], straightened: false)
+    }
+
+    /// When the direct views gave no verified reading: `widened` (the outline's surroundings, made
+    /// only when needed, and only when there was a document), then `photo` (gray) turned level with
+    /// the outline at `documentAngle` degrees, then by ``steps``; `picture` turns the colour photo's
+    /// outline of the portrait the same way.
+    mutating func readFallbackViews(widened: () -> Image?, photo grayPhoto: Image, picture: (Double) -> Quadrilateral?,
+                                    documentAngle: Double?) {
+        guard !isFinished else { return }
+        if hadDocument, attempt(widened(), straightened: true) { return }
 
         // The photo turned: level with the outline first, then by fixed steps.
         var turns: [Double] = []
@@ -77,10 +98,9 @@ struct MRZSearch {
         }
         // A quarter turn one way is the other way upside down, which the reader tries on its own.
         for turn in turns where attempt(grayPhoto.turnedGray(by: turn), rotations: [nil, .clockwise], straightened: false,
-                                        picture: photo.turnedPicture(by: turn)) {
-            return outcome
+                                        picture: picture(turn)) {
+            return
         }
-        return outcome
     }
 
     /// A view reads the same print as the others: a character `reading` is not sure of (below

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
-import PapersImaging
 import PapersFacesDlib
+import PapersImaging
 import PapersImagingCodecs
+import PapersRecognition
+import PapersSynthesis
 
 /// `papers analyze`: capture-quality analysis of one photo.
 struct AnalyzeCommand: AsyncParsableCommand {
@@ -18,13 +20,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Argument(help: "A JPEG or PNG photo.") var image: String
 
     func run() async throws {
+        for path in [crop, annotate].compactMap({ $0 }) { try CLIImages.checkWritable(path) }
         let frame = try CLIImages.load(image)
-        var result = CaptureAnalyzer().analyze(frame)
-        // The portrait is looked for on the straightened document (dlib's HOG detector).
-        if !noFaces, result.analysis.documentDetected, let detection = result.detection,
-           let document = DocumentRectifier.rectify(frame, quad: detection.quad) {
-            result.analysis.faceDetected = !((try? DlibFaceDetector().detectFaces(in: document)) ?? []).isEmpty
-        }
+        // The capture analysis and the portrait check, as `papers scan` makes them.
+        let result = DocumentAnalyzer(faceDetector: noFaces ? nil : DlibFaceDetector()).analyze(frame)
         if let crop {
             guard let detection = result.detection, let document = DocumentRectifier.rectify(frame, quad: detection.quad) else {
                 throw CLIOutput.fail("no document found, nothing to crop", code: 2)
@@ -45,38 +44,6 @@ struct AnalyzeCommand: AsyncParsableCommand {
             print("exposure        \(a.exposure.rawValue)")
             print("guidance        \(a.guidance.map(\.rawValue).joined(separator: ", "))")
             if let face = a.faceDetected { print("face            \(face ? "found on the document" : "none found")") }
-        }
-    }
-}
-
-/// Loading and saving images for the CLI, with one-line errors.
-enum CLIImages {
-    /// A synthetic photo as `papers synth` writes it and a camera delivers it: through JPEG at
-    /// its own quality.
-    static func asDelivered(_ photo: SyntheticPhoto) throws -> Image {
-        try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
-    }
-
-    static func load(_ path: String, format: Image.PixelFormat = .rgb) throws -> Image {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIOutput.fail("cannot read \(path): no such file or not readable", code: 66)
-        }
-        do {
-            return try ImageCodecs.decode([UInt8](data), format: format)
-        } catch {
-            throw CLIOutput.fail("\(path): \(error.description)", code: 65)
-        }
-    }
-
-    static func save(_ image: Image, to path: String, quality: Int = 90) throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try ImageCodecs.encode(image, forPath: path, quality: quality)
-        } catch {
-            throw CLIOutput.fail("cannot encode \(path): \(error.description)", code: 70)
-        }
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw CLIOutput.fail("cannot write \(path)", code: 73)
         }
     }
 }
