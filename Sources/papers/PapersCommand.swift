@@ -11,8 +11,9 @@ struct PapersCommand: AsyncParsableCommand {
         subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, ScanCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self, VerifyCommand.self, ServeCommand.self, TenantCommand.self]
     )
 
-    /// The release this build is (the top of CHANGELOG.md).
-    static let version = "0.9.0"
+    /// The version `papers --version` prints: no release is tagged yet, so the first one's, as a
+    /// development build (CHANGELOG.md lists what it holds under Unreleased).
+    static let version = "0.1.0-dev"
 
     /// Runs the command line, refusing unknown subcommands even when `--help` follows them, so
     /// that scripts probing for a command (`papers scan --help`) learn it is not there.

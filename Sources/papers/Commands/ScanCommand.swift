@@ -23,15 +23,14 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON (the document's fields at the top level, the reading's details under \"scan\").")
     var json = false
 
-    @Argument(help: "Photos of one document, or one directory of photos.")
+    @Argument(help: "Photos of one document, or directories of photos (each photo then a document of its own).")
     var images: [String]
 
     func run() async throws {
         guard !images.isEmpty else { throw CLIOutput.fail("give at least one image", code: 64) }
         let scanner = try Self.scanner()
-        var isDirectory: ObjCBool = false
-        if images.count == 1, FileManager.default.fileExists(atPath: images[0], isDirectory: &isDirectory), isDirectory.boolValue {
-            try scanDirectory(images[0], scanner: scanner)
+        if images.contains(where: Self.isDirectory) {
+            try scanBatch(scanner: scanner)
             return
         }
         let frames = try images.map { try CLIImages.load($0) }
@@ -54,26 +53,61 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    func scanDirectory(_ path: String, scanner: DocumentScanner) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: path)
-            .filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted()
-        guard !names.isEmpty else { throw CLIOutput.fail("no JPEG or PNG files in \(path)", code: 66) }
-        let progress = ProgressBar(total: names.count, label: "scan")
-        var failures = 0
-        for name in names {
-            let file = (path as NSString).appendingPathComponent(name)
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The photos a batch scans: every JPEG and PNG of each directory (sorted by name), and each file
+    /// named on its own.
+    func batchFiles() throws -> [(path: String, name: String)] {
+        var files: [(path: String, name: String)] = []
+        for argument in images {
+            guard Self.isDirectory(argument) else {
+                files.append((argument, argument))
+                continue
+            }
+            let names: [String]
             do {
-                let scan = try scanner.scan([try CLIImages.load(file)])
-                try emit(scan, file: name, compact: true)
+                names = try FileManager.default.contentsOfDirectory(atPath: argument)
+                    .filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }
+                    .sorted()
+            } catch {
+                throw CLIOutput.fail("cannot list \(argument): not readable", code: 66)
+            }
+            // With several arguments, each line names its photo with the directory it came from.
+            files += names.map { name in
+                let path = (argument as NSString).appendingPathComponent(name)
+                return (path, images.count > 1 ? path : name)
+            }
+        }
+        return files
+    }
+
+    /// Scans each photo as a document of its own: one JSON line per photo on stdout (an error
+    /// object for a photo that cannot be decoded or read), a progress bar on stderr. Exits 0 when
+    /// every photo was read, 65 when none was, 3 when some were not.
+    func scanBatch(scanner: DocumentScanner) throws {
+        let files = try batchFiles()
+        guard !files.isEmpty else { throw CLIOutput.fail("no JPEG or PNG files in \(images.joined(separator: ", "))", code: 66) }
+        let progress = ProgressBar(total: files.count, label: "scan")
+        var failures = 0
+        for file in files {
+            do {
+                let scan = try scanner.scan([try CLIImages.decode(file.path)])
+                try emit(scan, file: file.name, compact: true)
             } catch let error as RecognitionError {
                 failures += 1
-                try CLIOutput.printJSON(ScanFailure(file: name, error: error.code.rawValue, reason: error.description), pretty: false)
+                try CLIOutput.printJSON(ScanFailure(file: file.name, error: error.code.rawValue, reason: error.description), pretty: false)
+            } catch let error as CLIImageError {
+                failures += 1
+                try CLIOutput.printJSON(ScanFailure(file: file.name, error: error.code, reason: error.message), pretty: false)
             }
             progress.advance()
         }
         progress.finish()
-        if failures == names.count { throw CLIOutput.fail("nothing readable in any of the \(names.count) images", code: 65) }
+        if failures == files.count { throw CLIOutput.fail("nothing readable in any of the \(files.count) images", code: 65) }
+        if failures > 0 { throw CLIOutput.fail("\(failures) of \(files.count) images could not be read", code: 3) }
     }
 
     func emit(_ scan: DocumentScan, file: String?, compact: Bool = false) throws {
@@ -103,9 +137,3 @@ struct ScanCommand: AsyncParsableCommand {
     }
 }
 
-/// One failed file of a directory scan.
-struct ScanFailure: Encodable {
-    let file: String
-    let error: String
-    let reason: String
-}

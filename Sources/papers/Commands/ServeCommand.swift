@@ -1,22 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
 import PapersServer
-
-/// Options shared by `papers serve` and `papers tenant`: where the data lives.
-struct ServerStorageOptions: ParsableArguments {
-    @Option(name: .long, help: "Database: a SQLite file path (default DATA_DIR/papers.sqlite) or a postgres:// URL.")
-    var db: String?
-
-    @Option(name: .customLong("data-dir"), help: "Directory for images, the SQLite file and the generated encryption key.")
-    var dataDir = "papers-data"
-
-    func configuration() -> ServerConfiguration {
-        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true))
-        configuration.database = db.map(ServerConfiguration.Database.parse)
-        return configuration
-    }
-}
 
 /// `papers serve`: the verification server.
 struct ServeCommand: AsyncParsableCommand {
@@ -79,37 +65,14 @@ struct ServeCommand: AsyncParsableCommand {
             let address = channel.localAddress.map { "\($0.ipAddress ?? host):\($0.port ?? port)" } ?? "\(host):\(port)"
             FileHandle.standardError.write(Data("papers: serving on http://\(address)\n".utf8))
         }
-        try await app.runService()
-    }
-}
-
-/// `papers tenant`: manage API tenants.
-struct TenantCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tenant",
-        abstract: "Manage API tenants.",
-        subcommands: [Create.self]
-    )
-
-    /// `papers tenant create NAME`.
-    struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "create",
-            abstract: "Create a tenant and print its credentials as JSON {token, secret, webhookSecret} (shown once)."
-        )
-
-        @Argument(help: "The tenant's name (1 to 100 characters).")
-        var name: String
-
-        @OptionGroup var storage: ServerStorageOptions
-
-        func run() async throws {
-            do {
-                let credentials = try await PapersServer.createTenant(name: name, configuration: storage.configuration())
-                try CLIOutput.printJSON(credentials)
-            } catch let error as ServerError {
-                throw CLIOutput.fail(error.message, code: error.code == .invalidInput ? 64 : 78)
-            }
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CLIOutput.fail("port \(port) on \(host) is already in use; stop what listens there or choose another with --port", code: 69)
+        } catch let error as IOError where error.errnoCode == EACCES {
+            throw CLIOutput.fail("no permission to listen on port \(port) of \(host); choose a port above 1023 with --port", code: 77)
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw CLIOutput.fail("\(host) is not an address of this machine; choose another with --host", code: 69)
         }
     }
 }
