@@ -21,7 +21,7 @@ struct MultiProcessTests {
             var configuration = first.configuration
             configuration.dataDirectory = first.directory.appendingPathExtension("second")
             return configuration
-        }(), scanner: first.server.services.processor.scanner)
+        }(), scanner: first.server.services.processor.scanner, logger: TestServer.logger)
         defer { try? FileManager.default.removeItem(at: first.directory.appendingPathExtension("second")) }
         let photo = try TestServer.fixture("passport-td3.jpg")
         let count = 6

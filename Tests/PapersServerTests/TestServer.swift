@@ -42,9 +42,7 @@ struct TestServer {
         adjust(&configuration)
         self.configuration = configuration
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled(), barcodeReader: ZXingBarcodeReader())
-        var logger = Logger(label: "papers.test")
-        logger.logLevel = .warning
-        server = try PapersServer(configuration: configuration, scanner: scanner, logger: logger)
+        server = try PapersServer(configuration: configuration, scanner: scanner, logger: Self.logger)
         // Through a storage of its own, as `papers tenant create` does (a PostgreSQL pool works only while it runs).
         credentials = try await PapersServer.createTenant(name: "test tenant", configuration: configuration)
     }
@@ -68,6 +66,14 @@ struct TestServer {
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// The servers' logger in tests: quiet, since many tests provoke errors on purpose;
+    /// `PAPERS_TEST_LOG_LEVEL=info` (or `debug`, `warning`…) shows what they log.
+    static var logger: Logger {
+        var logger = Logger(label: "papers.test")
+        logger.logLevel = ProcessInfo.processInfo.environment["PAPERS_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+        return logger
+    }
 
     static func fixture(_ name: String) throws -> Data {
         let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")!
