@@ -40,7 +40,7 @@ struct CaptureDecisionTests {
         #expect(result.confidence == analysis.confidence)
     }
 
-    @Test("thresholds are the seed's 0.6 and can be tuned")
+    @Test("thresholds are AuthenticID's 0.6 and can be tuned")
     func thresholds() {
         var decision = CaptureDecision()
         #expect(decision.minimumConfidence == 0.6 && decision.minimumDistanceConfidence == 0.6)

@@ -1,8 +1,8 @@
-/// The seed's decisioning helper: is a capture good enough to send for processing?
+/// AuthenticID's decisioning helper: is a capture good enough to send for processing?
 ///
 /// It checks, in order, that an uncropped image is present (the server decides best on the
 /// whole frame), that the image quality confidence reaches its threshold, and that the distance
-/// confidence does. The thresholds are the seed's recommended 0.6; tune them per use case.
+/// confidence does. The thresholds are AuthenticID's recommended 0.6; tune them per use case.
 public struct CaptureDecision: Sendable, Hashable {
     /// Why a capture should be retaken.
     public enum Problem: String, Sendable, Hashable, CaseIterable {
@@ -19,7 +19,7 @@ public struct CaptureDecision: Sendable, Hashable {
     /// Minimum `distanceConfidence`. Default 0.6.
     public var minimumDistanceConfidence = 0.6
 
-    /// Creates a decision helper with the seed's thresholds.
+    /// Creates a decision helper with AuthenticID's recommended thresholds.
     public init() {}
 
     /// The problems of a capture; empty when it is good to send.

@@ -1,9 +1,9 @@
 /// The data extracted from an identity document.
 ///
-/// Fields and JSON names follow the seed's `NetverifyDocumentData`, plus `middleName`,
+/// Fields and JSON names follow Jumio's `NetverifyDocumentData`, plus `middleName`,
 /// `city`, `documentCode`, `selectedDocumentType`, `extractionMethod` and `mrzData`.
 /// Dates encode as `YYYY-MM-DD`; countries are ISO 3166-1 alpha-3 or ICAO codes.
-/// Absent values are omitted from JSON. Call ``validate()`` to enforce the seed's maximum lengths.
+/// Absent values are omitted from JSON. Call ``validate()`` to enforce Jumio's maximum lengths.
 public struct DocumentData: Sendable, Hashable, Codable {
     /// The country selected or preselected for the scan (alpha-3, at most 3 characters).
     public var selectedCountry: String?
@@ -59,7 +59,7 @@ public struct DocumentData: Sendable, Hashable, Codable {
 }
 
 extension DocumentData {
-    /// The seed's maximum length of each text field, by JSON name.
+    /// Jumio's maximum length of each text field, by JSON name.
     public static let maximumLengths: [(field: DocumentField, maximum: Int)] = [
         (.selectedCountry, 3), (.documentCode, 3), (.idNumber, 100), (.personalNumber, 14),
         (.issuingCountry, 3), (.lastName, 100), (.firstName, 100), (.middleName, 100),
@@ -93,7 +93,7 @@ extension DocumentData {
         }
     }
 
-    /// Checks every text field against the seed's maximum length.
+    /// Checks every text field against Jumio's maximum length.
     ///
     /// - Throws: ``DocumentValidationError`` naming the first field that is too long.
     public func validate() throws(DocumentValidationError) {

@@ -12,7 +12,7 @@ public enum DocumentType: String, Sendable, Codable, CaseIterable, Hashable {
     case residencePermit = "residencePermit"
 }
 
-/// How the data of a document was obtained, with the seed's names.
+/// How the data of a document was obtained, with Jumio's names.
 public enum ExtractionMethod: String, Sendable, Codable, CaseIterable, Hashable {
     /// Read from the machine-readable zone.
     case mrz = "MRZ"

@@ -6,7 +6,7 @@ public enum DocumentField: String, Sendable, Hashable, CaseIterable {
     case mrzLine1 = "mrzData.line1", mrzLine2 = "mrzData.line2", mrzLine3 = "mrzData.line3"
 }
 
-/// A ``DocumentData`` that breaks one of the seed's rules. Never carries the field's value.
+/// A ``DocumentData`` that breaks one of the rules of Jumio's `NetverifyDocumentData`. Never carries the field's value.
 public struct DocumentValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public enum Code: String, Sendable, Hashable {

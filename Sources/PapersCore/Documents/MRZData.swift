@@ -1,6 +1,6 @@
 /// The machine-readable zone of a document as read, with the result of each check digit.
 ///
-/// Field names follow the seed's `NetverifyMrzData`. A flag is `true` when its check digit
+/// Field names follow Jumio's `NetverifyMrzData`. A flag is `true` when its check digit
 /// holds, or when the format has no such check digit.
 public struct MRZData: Sendable, Hashable, Codable {
     /// The MRZ layout.

@@ -1,4 +1,4 @@
-/// The seed's catalogue of workflow errors (`A`…`J`, `Y`, `Z`): what went wrong in a scan or
+/// Jumio's catalogue of workflow errors (`A`…`J`, `Y`, `Z`): what went wrong in a scan or
 /// verification session, whether the user may retry, and the full code to quote to support.
 ///
 /// The code is the case letter followed by detail digits, e.g. `A10401`; `G00000` is a cancel
@@ -63,7 +63,7 @@ public struct WorkflowError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The digits after the letter (five, e.g. `10401`).
     public let detail: String
 
-    /// Creates an error; `detail` defaults to the seed's digits for the case.
+    /// Creates an error; `detail` defaults to Jumio's digits for the case.
     public init(_ kind: Kind, detail: String? = nil) {
         self.kind = kind
         self.detail = detail ?? kind.defaultDetail

@@ -1,4 +1,4 @@
-/// The ICAO 9303 machine-readable zone layouts Papers reads, with the seed's names.
+/// The ICAO 9303 machine-readable zone layouts Papers reads, with Jumio's names (`MRP`, `TD1`, `TD2`, `CNIS`, `MRVA`, `MRVB`).
 public enum MRZFormat: String, Sendable, Codable, CaseIterable, Hashable {
     /// TD3: machine-readable passport, 2 lines of 44 characters.
     case mrp = "MRP"

@@ -58,10 +58,8 @@ struct AnalysisPlane: Sendable {
 
     /// Shrinks a region of `frame` (the whole frame by default) by a whole factor, converting to gray.
     ///
-    /// Each analysis pixel averages its whole block. (A 2×2 grid of samples spread over a block
-    /// once stood for it, at factors of 4 and more: a 1920×1080 frame's plane was then noisier
-    /// than a 1280×720 frame's, and on `eval capture --size 1920x1080` corners within IoU 0.9 fell
-    /// from 97.1, 94.4 and 97.7% to 95.6, 94.4 and 94.0% on seeds 7, 11 and 23.)
+    /// Each analysis pixel averages its whole block: a sparser sample of the block would make a
+    /// large frame's plane noisier than a small frame's, and the corners found on it worse.
     ///
     /// `columns`, when given, is the span of columns to make in each output row (for a region
     /// only a straightening will read, the part of each row its quadrilateral covers); the rest

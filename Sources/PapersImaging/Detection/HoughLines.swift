@@ -98,8 +98,7 @@ enum HoughLines {
     /// The strongest lines of `edges`, at most `maximumPerFamily` of one direction.
     ///
     /// `maximumLines` is 26: every candidate search after this grows with the number of lines (as
-    /// pairs of pairs). With 36, `eval capture` on seeds 7, 11 and 23 gives the same corner rates
-    /// and the analysis takes 10% longer; with 20, a blur verdict on seed 7 goes wrong.
+    /// pairs of pairs); more lines find no more corners and cost time, fewer lose some.
     /// `inLanes` computes an edge's seven ρ together in vector lanes (the same votes; by default
     /// on builds for AVX2 or AVX-512, see ``BuildTarget/avx2``; tests compare both ways).
     static func detect(_ edges: EdgeMap, maximumLines: Int = 26, maximumPerFamily: Int = 4, flipRatio: Double = 0.6,
@@ -124,43 +123,12 @@ enum HoughLines {
                 fixedSin.withUnsafeBufferPointer { sines in
                     guard let acc = acc.baseAddress, let cosines = cosines.baseAddress, let sines = sines.baseAddress else { return }
                     let offset = Int32(diagonal) << 16 + 32768
-                    /// The nearest bin to a gradient direction less three, as a row of the tables
-                    /// (the bin plus `spread`): the first row the edge votes in.
-                    @inline(__always) func firstRow(_ angle: Float) -> Int {
-                        let direction = angle < 0 ? angle + 2 * .pi : angle
-                        return Int(direction * binsPerRadian + 0.5)
-                    }
                     if inLanes {
-                        // The seven ρ of an edge at once (the same 32-bit integers), then its votes.
-                        // The eight lanes are stored whole and the seven votes read back, so
-                        // that the vector is computed whole (not narrowed to the seven used).
-                        let offsets = SIMD8<Int32>(repeating: offset)
-                        let stored = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
-                        defer { stored.deallocate() }
-                        for edge in edges.edges {
-                            let first = firstRow(edge.angle)
-                            let c = UnsafeRawPointer(cosines + first).loadUnaligned(as: SIMD8<Int32>.self)
-                            let s = UnsafeRawPointer(sines + first).loadUnaligned(as: SIMD8<Int32>.self)
-                            let rhos = (SIMD8(repeating: edge.x) &* c &+ SIMD8(repeating: edge.y) &* s &+ offsets) &>> 16
-                            UnsafeMutableRawPointer(stored).storeBytes(of: rhos, as: SIMD8<Int32>.self)
-                            var cell = acc + first &* rhoBins
-                            for k in 0..<(2 * spread + 1) {
-                                cell[Int(stored[k])] &+= 1
-                                cell += rhoBins
-                            }
-                        }
+                        Self.votesInLanes(edges.edges, into: acc, rhoBins: rhoBins, cosines: cosines, sines: sines,
+                                          offset: offset, binsPerRadian: binsPerRadian)
                     } else {
-                        for edge in edges.edges {
-                            let first = firstRow(edge.angle)
-                            let x = edge.x, y = edge.y
-                            // The vote's cell in the first row; each next row is a row further on.
-                            var cell = acc + first &* rhoBins
-                            for row in first..<(first &+ 2 &* spread &+ 1) {
-                                let rho = (x &* cosines[row] &+ y &* sines[row] &+ offset) >> 16
-                                cell[Int(rho)] &+= 1
-                                cell += rhoBins
-                            }
-                        }
+                        Self.votes(edges.edges, into: acc, rhoBins: rhoBins, cosines: cosines, sines: sines,
+                                   offset: offset, binsPerRadian: binsPerRadian)
                     }
                     for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
                         let target = acc + (Self.bin(ofRow: row) + spread) * rhoBins, source = acc + row * rhoBins

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("DocumentData")
 struct DocumentDataTests {
-    @Test("JSON uses the seed's field names, YYYY-MM-DD dates, and omits absent values")
+    @Test("JSON uses NetverifyDocumentData's field names, YYYY-MM-DD dates, and omits absent values")
     func json() throws {
         let document = try MRZParser.parse(lines: MRZSpecimens.td3, today: MRZSpecimens.today)
         let data = try JSONEncoder().encode(document)
@@ -136,7 +136,7 @@ struct WorkflowErrorTests {
         #expect(WorkflowError(code: error.code) == error)
     }
 
-    @Test("the seed's retry rules")
+    @Test("Jumio's retry rules")
     func retry() {
         #expect(WorkflowError(.networkProblem).isRetryable)
         #expect(WorkflowError(.noInternet).isRetryable)
