@@ -23,7 +23,7 @@ struct MRZSearch {
     }
 
     let reader: MRZReader
-    /// The best reading so far, and the error to report while there is none.
+    /// The best reading so far, and the error of the views that gave none.
     private var best = Outcome()
     /// Every reading so far, in the order read (each view casts doubt on the next; see ``doubted(_:by:)``).
     private var earlier: [MRZReading] = []
@@ -41,10 +41,9 @@ struct MRZSearch {
         self.reader = reader
     }
 
-    /// What the search found: the best reading (no error then), or why there is none.
-    var outcome: Outcome {
-        Outcome(reading: best.reading, error: best.reading == nil ? best.error : nil)
-    }
+    /// What the search found: the best reading, and why the views that gave none failed (an
+    /// unreadable MRZ in preference to none found), which `papers scan` reports beside a reading.
+    var outcome: Outcome { best }
 
     /// Whether a verified reading was found: the search is over.
     var isFinished: Bool { best.reading?.isVerified == true }
