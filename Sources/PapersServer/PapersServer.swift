@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
 import NIOCore
 import PapersImagingCodecs
 import PapersRecognition
@@ -68,6 +69,11 @@ public struct PapersServer: Sendable {
         }
     }
 
+    /// The swift-metrics factory over this server's registry (what `GET /metrics` shows): a
+    /// process that runs one server bootstraps `MetricsSystem` with it, so that the libraries'
+    /// metrics are exposed too.
+    public var metricsFactory: any MetricsFactory { services.metrics.factory }
+
     /// The database, for administration (`papers tenant create`).
     var database: any ServerStore { services.database }
 
@@ -81,6 +87,7 @@ public struct PapersServer: Sendable {
         let router = Router(context: PapersRequestContext.self)
         let table = RouteTable()
         router.add(middleware: ProblemAndMetricsMiddleware(services: services, routes: table))
+        router.add(middleware: MetricsMiddleware())
         SystemRoutes(services: services).register(on: router)
         let v1 = router.group("v1").add(middleware: TenantAuthMiddleware(services: services))
         VerificationRoutes(services: services).register(on: v1)
@@ -94,7 +101,7 @@ public struct PapersServer: Sendable {
     var backgroundServices: [any Service] {
         var list: [any Service] = []
         if let connections = services.database.connectionService { list.append(connections) }
-        list.append(JobWorkers(services: services, callbacks: CallbackDeliverer(services: services, client: .shared)))
+        list.append(JobWorkers(services: services))
         list.append(RetentionSweeper(services: services))
         return list
     }

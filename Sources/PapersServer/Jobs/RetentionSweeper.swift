@@ -31,7 +31,7 @@ struct RetentionSweeper: Service, CustomStringConvertible {
         }
         let count = expired.verifications.count + expired.documents.count
         if count > 0 {
-            services.metrics.increment("papers_retention_deleted_total", by: Double(count))
+            services.metrics.increment("papers_retention_deleted_total", by: count)
             services.logger.info("retention sweep", metadata: ["deleted": .stringConvertible(count)])
         }
         return count

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 import PapersServer
 
@@ -37,6 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("job-lease"), help: "Seconds a worker holds a job before another may take it over (recovery after a crash).")
     var jobLease: Double = 60
 
+    @Flag(name: .customLong("allow-private-callbacks"),
+          help: "Let callback URLs name this machine or a private network (also PAPERS_ALLOW_PRIVATE_CALLBACKS=1).")
+    var allowPrivateCallbacks = false
+
     func run() async throws {
         var configuration = storage.configuration()
         configuration.host = host
@@ -53,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.requestsPerSecond = rateLimit
         configuration.requestBurst = rateLimit * 3
         configuration.jobLease = jobLease
+        configuration.allowPrivateCallbacks = allowPrivateCallbacks || ProcessInfo.processInfo.environment["PAPERS_ALLOW_PRIVATE_CALLBACKS"] == "1"
         var logger = Logger(label: "papers.server")
         logger.logLevel = .info
         let server: PapersServer
@@ -61,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as ServerError {
             throw CLIOutput.fail(error.message, code: 78)
         }
+        MetricsSystem.bootstrap(server.metricsFactory)
         let app = server.application { channel in
             let address = channel.localAddress.map { "\($0.ipAddress ?? host):\($0.port ?? port)" } ?? "\(host):\(port)"
             FileHandle.standardError.write(Data("papers: serving on http://\(address)\n".utf8))
