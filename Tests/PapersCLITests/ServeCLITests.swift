@@ -13,7 +13,9 @@ final class ServerProcess {
 
     init(dataDirectory: URL, extra: [String] = []) throws {
         process.executableURL = PapersExecutable.url
-        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--workers", "1", "--job-lease", "2", "--rate-limit", "1000"] + extra
+        // The callback listener of these tests is on loopback, which only an operator's opt-in allows.
+        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--workers", "1", "--job-lease", "2", "--rate-limit", "1000",
+                             "--allow-private-callbacks"] + extra
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
         try process.run()

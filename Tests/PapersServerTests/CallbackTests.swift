@@ -23,6 +23,10 @@ final class CallbackReceiver: Sendable {
 
     func application(port: NIOLockedValueBox<Int>) -> some ApplicationProtocol {
         let router = Router()
+        // A receiver that bounces the POST elsewhere: 307 keeps the method and the body.
+        router.post("bounce") { _, _ -> Response in
+            Response(status: .temporaryRedirect, headers: [.location: "/hook"])
+        }
         router.post("hook") { request, context -> HTTPResponse.Status in
             let body = try await request.body.collect(upTo: 1 << 20)
             let count = self.received.withLockedValue { list in
@@ -44,7 +48,10 @@ struct CallbackTests {
     func deliveredWithRetry(backend: Backend) async throws {
         let receiver = CallbackReceiver(failures: 1)
         let port = NIOLockedValueBox(0)
-        let test = try await TestServer(backend) { $0.callbacks.initialDelay = 0.2 }
+        let test = try await TestServer(backend) {
+            $0.callbacks.initialDelay = 0.2
+            $0.allowPrivateCallbacks = true  // the receiver listens on loopback
+        }
         defer { test.remove() }
         let receiverApp = receiver.application(port: port)
         try await receiverApp.test(.live) { _ in
@@ -83,6 +90,44 @@ struct CallbackTests {
                 #expect(attempts.map(\.statusCode) == [500, 200])
             }
         }
+    }
+
+    @Test("a redirect is a failed attempt, never followed")
+    func redirectsNotFollowed() async throws {
+        let receiver = CallbackReceiver(failures: 0)
+        let port = NIOLockedValueBox(0)
+        let test = try await TestServer {
+            $0.callbacks.initialDelay = 60
+            $0.allowPrivateCallbacks = true  // the receiver listens on loopback
+        }
+        defer { test.remove() }
+        try await receiver.application(port: port).test(.live) { _ in
+            let hook = "http://127.0.0.1:\(port.withLockedValue { $0 })/bounce"
+            try await test.server.application().test(.router) { client in
+                let created = try await client.execute(
+                    uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                    body: ByteBuffer(string: #"{"callbackUrl":"\#(hook)"}"#))
+                let reference = try #require(created.json["scanReference"] as? String)
+                _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+                let deadline = Date().addingTimeInterval(30)
+                var attempts: [(attempt: Int, statusCode: Int?)] = []
+                while attempts.isEmpty, Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                    if let eventID = try await test.eventIDs(of: reference).first {
+                        attempts = try await test.server.database.deliveryAttempts(eventID: eventID)
+                    }
+                }
+                #expect(attempts.map(\.statusCode) == [307])
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(receiver.received.withLockedValue { $0.isEmpty })
+            }
+        }
+    }
+
+    @Test("at delivery, a host that resolves inside is refused", arguments: ["localhost", "127.0.0.1", "::1"])
+    func resolvedInside(host: String) async {
+        #expect(await CallbackHostCheck.nonPublicKind(of: "http://\(host.contains(":") ? "[\(host)]" : host):9/hook") == .loopback)
+        #expect(CallbackHostCheck.resolve("localhost") == .loopback)
     }
 
     @Test("signatures: the header verifies only with the same secret, body and a fresh timestamp")

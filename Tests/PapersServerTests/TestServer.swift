@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -66,6 +67,14 @@ struct TestServer {
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// The callback events queued for a verification (SQLite only).
+    func eventIDs(of reference: String) async throws -> [String] {
+        guard let store = server.database as? SQLiteStore else { return [] }
+        return try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM events WHERE subject_id = ?", arguments: [reference])
+        }
+    }
 
     /// The servers' logger in tests: quiet, since many tests provoke errors on purpose;
     /// `PAPERS_TEST_LOG_LEVEL=info` (or `debug`, `warning`…) shows what they log.

@@ -108,6 +108,52 @@ struct VerificationAPITests {
         }
     }
 
+    static let insideURLs = [
+        "http://127.0.0.1:8080/hook", "http://localhost/hook", "http://LOCALHOST./hook", "http://api.localhost/hook",
+        "http://2130706433/hook", "http://0x7f000001/hook", "http://0177.0.0.1/hook", "http://127.1/hook", "http://0.0.0.0/hook",
+        "http://0/hook", "http://169.254.169.254/latest/meta-data/", "http://10.1.2.3/hook", "http://172.20.0.1/hook",
+        "http://192.168.1.1/hook", "http://100.64.0.1/hook", "http://[::1]/hook", "http://[::]/hook", "http://[fe80::1]/hook",
+        "http://[fd00::1]/hook", "http://[::ffff:127.0.0.1]/hook", "http://[::ffff:7f00:1]/hook", "https://224.0.0.1/hook",
+    ]
+
+    @Test("a callback URL naming this machine or a private network is 422, unless the operator allows it",
+          arguments: insideURLs)
+    func insideCallbacksRefused(url: String) async throws {
+        let body = ByteBuffer(string: #"{"callbackUrl":"\#(url)"}"#)
+        let refusing = try await TestServer()
+        defer { refusing.remove() }
+        try await refusing.server.application().test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/verifications", method: .post, headers: refusing.headers([.contentType: "application/json"]), body: body)
+            #expect(response.status == .unprocessableContent)
+            #expect(response.json["code"] as? String == "CALLBACK_URL_NOT_ALLOWED")
+            #expect((response.json["detail"] as? String)?.contains("callbackUrl") == true)
+            let document = try await client.execute(
+                uri: "/v1/documents?type=receipt&callbackUrl=\(url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+                method: .post, headers: refusing.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: try TestServer.fixture("passport-td3.jpg")))
+            #expect(document.status == .unprocessableContent)
+        }
+        let allowing = try await TestServer { $0.allowPrivateCallbacks = true }
+        defer { allowing.remove() }
+        try await allowing.server.application().test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/verifications", method: .post, headers: allowing.headers([.contentType: "application/json"]), body: body)
+            #expect(response.status == .created)
+        }
+    }
+
+    @Test("a public callback host is accepted", arguments: ["https://hooks.example.com/papers", "http://93.184.215.14/hook", "http://[2606:4700::1]/hook"])
+    func publicCallbacksAccepted(url: String) async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                body: ByteBuffer(string: #"{"callbackUrl":"\#(url)"}"#))
+            #expect(response.status == .created)
+        }
+    }
+
     @Test("bad requests get problem documents", arguments: [
         (#"{"customerInternalReference":"\#(String(repeating: "x", count: 101))"}"#, "customerInternalReference"),
         (#"{"callbackUrl":"ftp://example.com/hook"}"#, "callbackUrl"),

@@ -4,9 +4,21 @@ import NIOCore
 
 /// Delivers callback events: one signed `POST` per attempt, every attempt recorded, retried with
 /// exponential backoff until a 2xx or until the policy gives up (at least a day).
+///
+/// Unless the operator allows private receivers, the callback's host is resolved before each
+/// attempt and refused when any of its addresses is loopback, private, link-local or reserved;
+/// redirects are never followed (a 3xx is a failed attempt), so a public receiver cannot bounce
+/// the signed `POST` inside.
 struct CallbackDeliverer: Sendable {
     let services: ServerServices
     let client: HTTPClient
+
+    /// An HTTP client for callbacks: redirects refused, connection and read timeouts short.
+    static func makeClient(_ policy: CallbackPolicy) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.timeout = .init(connect: .seconds(5), read: .milliseconds(Int64(policy.timeout * 1000)))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
 
     /// Attempts one delivery; returns the outcome label for metrics.
     func deliver(_ job: Job) async throws -> String {
@@ -28,12 +40,17 @@ struct CallbackDeliverer: Sendable {
         let start = ContinuousClock.now
         var statusCode: Int?
         var failure: String?
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(policy.timeout * 1000)))
-            statusCode = Int(response.status.code)
-            _ = try? await response.body.collect(upTo: 64 * 1024)
-        } catch {
-            failure = String(describing: type(of: error))
+        // The name is resolved again now: a host that was public at creation may point inside since.
+        if !services.configuration.allowPrivateCallbacks, let kind = await CallbackHostCheck.nonPublicKind(of: event.callbackURL) {
+            failure = "refused: the callback host resolves to a \(kind.rawValue) address"
+        } else {
+            do {
+                let response = try await client.execute(request, timeout: .milliseconds(Int64(policy.timeout * 1000)))
+                statusCode = Int(response.status.code)
+                _ = try? await response.body.collect(upTo: 64 * 1024)
+            } catch {
+                failure = String(describing: type(of: error))
+            }
         }
         let milliseconds = (ContinuousClock.now - start).inSeconds * 1000
         let delivered = statusCode.map { (200..<300).contains($0) } ?? false

@@ -52,6 +52,10 @@ public struct ServerConfiguration: Sendable {
     public var requestBurst: Double = 60
     /// Callback retry policy.
     public var callbacks = CallbackPolicy()
+    /// Whether callback URLs may name this machine or a private network. Off: such URLs are
+    /// refused at creation (422) and at delivery, after resolving the name
+    /// (`--allow-private-callbacks`, `PAPERS_ALLOW_PRIVATE_CALLBACKS=1`).
+    public var allowPrivateCallbacks = false
 
     /// Creates a configuration rooted at a data directory.
     public init(dataDirectory: URL) {

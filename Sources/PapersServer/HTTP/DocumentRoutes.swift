@@ -21,9 +21,9 @@ struct DocumentRoutes {
         let callbackURL = request.uri.queryParameters.get("callbackUrl")
         if let callbackURL {
             do {
-                try VerificationRequest.validateCallbackURL(callbackURL)
+                try VerificationRequest.validateCallbackURL(callbackURL, allowingPrivate: services.configuration.allowPrivateCallbacks)
             } catch {
-                throw Problem.invalid(error.description)
+                throw Problem(error)
             }
         }
         let id = UUID().uuidString.lowercased()

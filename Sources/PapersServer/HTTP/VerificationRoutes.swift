@@ -33,7 +33,7 @@ struct VerificationRoutes {
             }
             payload = try JSONDecoder().decode(VerificationRequest.self, from: Data(body))
         }
-        try payload.validateForAPI()
+        try payload.validateForAPI(allowingPrivateCallbacks: services.configuration.allowPrivateCallbacks)
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {
             let record = try await services.database.insertVerification(tenantID: tenant.id, request: payload)
             services.metrics.increment("papers_verifications_created_total")
@@ -121,7 +121,7 @@ struct VerificationRoutes {
                 try await services.images.write(bytes, owner: record.id, name: "frames-\(batchID)-\(index)")
             }
             try await services.database.recordFrameBatch(id: batchID, verificationID: record.id, frameCount: images.count)
-            services.metrics.increment("papers_frames_stored_total", by: Double(images.count))
+            services.metrics.increment("papers_frames_stored_total", by: images.count)
             return try Idempotency.encode(.created, FrameBatchStored(batchId: batchID, scanReference: record.id, frameCount: images.count))
         }
     }

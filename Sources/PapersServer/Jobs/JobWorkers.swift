@@ -10,7 +10,6 @@ import PapersVerification
 struct JobWorkers: Service, CustomStringConvertible {
     var description: String { "JobWorkers" }
     let services: ServerServices
-    let callbacks: CallbackDeliverer
     let owner = "worker-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     /// Processing jobs are tried this many times before the verification is marked `FAILED`.
     static let maximumAttempts = 5
@@ -18,23 +17,27 @@ struct JobWorkers: Service, CustomStringConvertible {
     /// Runs until graceful shutdown: then each worker finishes the job in hand and stops.
     func run() async throws {
         let stopping = NIOLockedValueBox(false)
+        // The callbacks' own client: no redirects followed, short timeouts (see CallbackDeliverer).
+        let client = CallbackDeliverer.makeClient(services.configuration.callbacks)
+        let callbacks = CallbackDeliverer(services: services, client: client)
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<services.configuration.workerCount {
-                    group.addTask { await loop(index, stopping: stopping) }
+                    group.addTask { await loop(index, callbacks: callbacks, stopping: stopping) }
                 }
             }
         } onGracefulShutdown: {
             stopping.withLockedValue { $0 = true }
         }
+        try? await client.shutdown()
     }
 
-    func loop(_ index: Int, stopping: NIOLockedValueBox<Bool>) async {
+    func loop(_ index: Int, callbacks: CallbackDeliverer, stopping: NIOLockedValueBox<Bool>) async {
         let lease = services.configuration.jobLease
         while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
             do {
                 if let job = try await services.database.claimJob(owner: "\(owner)-\(index)", lease: lease) {
-                    await handle(job)
+                    await handle(job, callbacks: callbacks)
                     continue
                 }
             } catch where !Task.isCancelled {
@@ -47,7 +50,7 @@ struct JobWorkers: Service, CustomStringConvertible {
     }
 
     /// Runs one job; any outcome settles it (done, retried later, or failed).
-    func handle(_ job: Job) async {
+    func handle(_ job: Job, callbacks: CallbackDeliverer) async {
         let start = ContinuousClock.now
         var outcome = "done"
         do {

@@ -34,15 +34,17 @@ public struct VerificationRequest: Sendable, Hashable, Codable {
 
     /// Checks the rules the API documents.
     ///
+    /// - Parameter allowingPrivateCallbacks: whether `callbackUrl` may name this machine or a
+    ///   private network (an operator's opt-in; see ``CallbackAddress``).
     /// - Throws: ``VerificationRequestError`` naming the first field that breaks a rule.
-    public func validate() throws(VerificationRequestError) {
+    public func validate(allowingPrivateCallbacks: Bool = false) throws(VerificationRequestError) {
         let references: [(VerificationRequestError.Field, String?)] = [
             (.customerInternalReference, customerInternalReference), (.userReference, userReference), (.reportingCriteria, reportingCriteria),
         ]
         for (field, value) in references {
             if let value, value.count > Self.maximumReferenceLength { throw VerificationRequestError(code: .tooLong, field: field) }
         }
-        if let callbackUrl { try Self.validateCallbackURL(callbackUrl) }
+        if let callbackUrl { try Self.validateCallbackURL(callbackUrl, allowingPrivate: allowingPrivateCallbacks) }
         if let country = preselectedCountry, Country(alpha3: country) == nil {
             throw VerificationRequestError(code: .unknownCountry, field: .preselectedCountry)
         }
@@ -51,13 +53,19 @@ public struct VerificationRequest: Sendable, Hashable, Codable {
         }
     }
 
-    /// Checks that `text` is an absolute http or https URL with a host.
+    /// Checks that `text` is an absolute http or https URL with a host and, unless
+    /// `allowingPrivate`, that the host is not this machine, a private or link-local network or a
+    /// reserved range, however the address is written (see ``CallbackAddress``).
     ///
-    /// - Throws: ``VerificationRequestError`` with ``VerificationRequestError/Code/invalidURL``.
-    public static func validateCallbackURL(_ text: String) throws(VerificationRequestError) {
+    /// - Throws: ``VerificationRequestError`` with ``VerificationRequestError/Code/invalidURL`` or
+    ///   ``VerificationRequestError/Code/nonPublicHost``.
+    public static func validateCallbackURL(_ text: String, allowingPrivate: Bool = false) throws(VerificationRequestError) {
         guard text.count <= maximumCallbackURLLength, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty else {
             throw VerificationRequestError(code: .invalidURL, field: .callbackUrl)
+        }
+        if !allowingPrivate, CallbackAddress.nonPublicKind(ofHost: host) != nil {
+            throw VerificationRequestError(code: .nonPublicHost, field: .callbackUrl)
         }
     }
 }

@@ -10,6 +10,8 @@ public struct VerificationRequestError: Error, Sendable, Hashable, CustomStringC
         case unknownCountry = "UNKNOWN_COUNTRY"
         /// A list that must name at least one value is empty.
         case emptyList = "EMPTY_LIST"
+        /// A callback URL names this machine, a private or link-local network or a reserved range.
+        case nonPublicHost = "CALLBACK_HOST_NOT_PUBLIC"
     }
 
     /// The request members that have rules.
@@ -36,6 +38,7 @@ public struct VerificationRequestError: Error, Sendable, Hashable, CustomStringC
         case .invalidURL: "\(field.rawValue) must be an absolute http or https URL"
         case .unknownCountry: "\(field.rawValue) must be an ISO 3166-1 alpha-3 or ICAO country code"
         case .emptyList: "\(field.rawValue), when given, must name at least one type"
+        case .nonPublicHost: "\(field.rawValue) must name a public host: loopback, private, link-local and reserved addresses are refused"
         }
     }
 }
