@@ -24,48 +24,95 @@ public struct PapersServer: Sendable {
     /// Opens the database and the data directory (creating them when needed).
     public init(configuration: ServerConfiguration, scanner: DocumentScanner, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
-        let (database, images, sealer) = try Self.openStorage(configuration, logger: logger)
+        let (database, images, sealer, _) = try Self.openStorage(configuration, logger: logger)
         services = ServerServices(
             configuration: configuration, database: database, sealer: sealer,
             images: images,
-            processor: VerificationProcessor(scanner: scanner, decoder: SniffingImageDecoder()),
+            processor: {
+                var processor = VerificationProcessor(scanner: scanner, decoder: SniffingImageDecoder())
+                processor.decodingLimits = configuration.decodingLimits
+                return processor
+            }(),
             metrics: ServerMetrics(),
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
             logger: logger)
     }
 
     /// Opens the data directory, the database and the encryption key.
-    static func openStorage(_ configuration: ServerConfiguration, logger: Logger) throws(ServerError) -> (any ServerStore, any ImageStorage, Sealer) {
+    static func openStorage(_ configuration: ServerConfiguration, logger: Logger) throws(ServerError)
+        -> (database: any ServerStore, images: any ImageStorage, sealer: Sealer, keySource: String) {
         do {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ServerError(.invalidConfiguration, "cannot create the data directory \(configuration.dataDirectory.path)")
         }
-        let sealer = try Sealer(keyData: try EncryptionKeyLoader.load(configuration))
+        let (key, source) = try EncryptionKeyLoader.load(configuration)
+        let sealer = try Sealer(keyData: key)
         switch configuration.resolvedDatabase {
         case .sqlite(let path):
-            return (try SQLiteStore(path: path, sealer: sealer), LocalImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
+            return (try SQLiteStore(path: path, sealer: sealer), LocalImageStore(dataDirectory: configuration.dataDirectory, sealer: sealer),
+                    sealer, source)
         case .postgres(let url):
             let store = try PostgresStore(url: url, logger: logger, sealer: sealer)
-            return (store, PostgresImageStore(store: store, dataDirectory: configuration.dataDirectory, sealer: sealer), sealer)
+            return (store, PostgresImageStore(store: store, dataDirectory: configuration.dataDirectory, sealer: sealer), sealer, source)
         }
+    }
+
+    /// Runs `body` on the storage a configuration names, with its connection pool running (a
+    /// PostgreSQL pool works only while it runs), after checking the encryption key against the
+    /// one the database was first used with. Fails within the configuration's
+    /// `storageStartTimeout` when the database does not answer.
+    static func withCheckedStorage<T: Sendable>(_ configuration: ServerConfiguration, logger: Logger,
+                                               _ body: @escaping @Sendable (any ServerStore) async throws -> T) async throws -> T {
+        let storage = try openStorage(configuration, logger: logger)
+        let database = storage.database, sealer = storage.sealer, source = storage.keySource
+        let timeout = configuration.storageStartTimeout
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            if let connections = database.connectionService {
+                group.addTask { try await connections.run(); return nil }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw ServerError(.storageFailure, "the database did not answer within \(timeout.components.seconds) s: check that it runs and that the URL's host, port and credentials are right")
+                }
+            }
+            group.addTask {
+                try await checkKey(database, sealer: sealer, source: source)
+                return try await body(database)
+            }
+            defer { group.cancelAll() }
+            while let next = try await group.next() {
+                if let value = next { return value }
+            }
+            throw ServerError(.storageFailure, "the database's connection pool stopped")
+        }
+    }
+
+    /// Refuses a key other than the one the database was first used with, naming where each came
+    /// from (by their check values, never the keys); records the key on first use.
+    static func checkKey(_ database: any ServerStore, sealer: Sealer, source: String) async throws {
+        let check = sealer.keyCheckValue
+        if let recorded = try await database.recordedKey() {
+            guard recorded.check == check else {
+                throw ServerError(.invalidConfiguration, "the encryption key from \(source) (check value \(check)) is not the key this database was first used with, from \(recorded.source) (check value \(recorded.check)); start with that key (PAPERS_ENCRYPTION_KEY or DATA_DIR/encryption.key)")
+            }
+            return
+        }
+        if try await database.existingDataOpens() == false {
+            throw ServerError(.invalidConfiguration, "the encryption key from \(source) does not open the data already in this database; start with the key it was sealed with (PAPERS_ENCRYPTION_KEY or DATA_DIR/encryption.key)")
+        }
+        try await database.recordKey(check: check, source: source)
+    }
+
+    /// Checks, before a server starts, that the database answers and that the encryption key is
+    /// the one the database was first used with (recording it on first use).
+    public static func checkStorage(configuration: ServerConfiguration, logger: Logger = Logger(label: "papers.server")) async throws {
+        try await withCheckedStorage(configuration, logger: logger) { _ in true }
     }
 
     /// Creates a tenant in the database a configuration names, without starting a server.
     public static func createTenant(name: String, configuration: ServerConfiguration) async throws -> TenantCredentials {
-        let (database, _, sealer) = try openStorage(configuration, logger: Logger(label: "papers.tenant"))
-        guard let connections = database.connectionService else {
-            return try await database.createTenant(name: name)
-        }
-        // A pool works only while it runs.
-        return try await withThrowingTaskGroup(of: TenantCredentials?.self) { group in
-            group.addTask { try await connections.run(); return nil }
-            group.addTask { try await database.createTenant(name: name) }
-            defer { group.cancelAll() }
-            while let next = try await group.next() {
-                if let credentials = next { return credentials }
-            }
-            throw ServerError(.storageFailure, "the PostgreSQL pool stopped")
+        try await withCheckedStorage(configuration, logger: Logger(label: "papers.tenant")) { database in
+            try await database.createTenant(name: name)
         }
     }
 

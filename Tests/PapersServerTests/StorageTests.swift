@@ -93,6 +93,99 @@ struct StorageTests {
         #expect(secure == 1)
     }
 
+    @Test("a database refuses an encryption key other than the one it was first used with, naming where each came from")
+    func keyCheck() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = ServerConfiguration(dataDirectory: directory)
+        _ = try await PapersServer.createTenant(name: "acme", configuration: first)
+        // Another data directory (so another generated key), the same database file.
+        var second = ServerConfiguration(dataDirectory: directory.appendingPathComponent("other"))
+        second.database = .sqlite(path: directory.appendingPathComponent("papers.sqlite").path)
+        for attempt in 0..<2 {
+            do {
+                if attempt == 0 {
+                    _ = try await PapersServer.createTenant(name: "acme", configuration: second)
+                } else {
+                    try await PapersServer.checkStorage(configuration: second)
+                }
+                Issue.record("another key was accepted")
+            } catch let error as ServerError {
+                #expect(error.code == .invalidConfiguration)
+                #expect(error.message.contains(directory.appendingPathComponent("other/encryption.key").path))
+                #expect(error.message.contains(directory.appendingPathComponent("encryption.key").path))
+                #expect(!error.message.contains(try String(contentsOf: directory.appendingPathComponent("encryption.key"), encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+        }
+        try await PapersServer.checkStorage(configuration: first)
+        _ = try await PapersServer.createTenant(name: "beta", configuration: first)
+    }
+
+    @Test("a database made before keys were recorded is checked against its sealed data, then recorded")
+    func keyCheckOfOlderDatabase() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = ServerConfiguration(dataDirectory: directory)
+        _ = try await PapersServer.createTenant(name: "acme", configuration: first)
+        let path = directory.appendingPathComponent("papers.sqlite").path
+        let database = try SQLiteStore(path: path, sealer: sealer)
+        try await database.write { db in try db.execute(sql: "DELETE FROM settings") }
+        var second = ServerConfiguration(dataDirectory: directory.appendingPathComponent("other"))
+        second.database = .sqlite(path: path)
+        await #expect(throws: ServerError.self) { try await PapersServer.checkStorage(configuration: second) }
+        try await PapersServer.checkStorage(configuration: first)
+        #expect(try await database.recordedKey()?.source == directory.appendingPathComponent("encryption.key").path)
+    }
+
+    @Test("an unreachable PostgreSQL fails fast with one line naming the problem")
+    func unreachablePostgres() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = ServerConfiguration(dataDirectory: directory)
+        configuration.database = .postgres(url: "postgres://papers@127.0.0.1:1/papers")
+        configuration.storageStartTimeout = .seconds(2)
+        let start = ContinuousClock.now
+        do {
+            _ = try await PapersServer.createTenant(name: "acme", configuration: configuration)
+            Issue.record("a tenant was created without a database")
+        } catch let error as ServerError {
+            #expect(error.code == .storageFailure)
+            #expect(error.message.contains("did not answer") || error.message.contains("PostgreSQL"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test("the database, its journal and the image folders are owner-only, wherever --db puts them")
+    func ownerOnly() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("elsewhere/db/papers.sqlite").path
+        let database = try SQLiteStore(path: path, sealer: sealer)
+        _ = try await database.createTenant(name: "acme")
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+        }
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(path + "-wal") == 0o600)
+        #expect(try mode(directory.appendingPathComponent("elsewhere/db").path) == 0o700)
+        let store = LocalImageStore(dataDirectory: directory.appendingPathComponent("data"), sealer: sealer)
+        try await store.write([1, 2, 3], owner: "v1", name: "front")
+        let data = directory.appendingPathComponent("data")
+        var folders = 0
+        for sub in try FileManager.default.subpathsOfDirectory(atPath: data.path) {
+            let full = data.appendingPathComponent(sub).path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue else {
+                #expect(try mode(full) == 0o600, "\(sub)")
+                continue
+            }
+            folders += 1
+            #expect(try mode(full) == 0o700, "\(sub)")
+        }
+        #expect(folders > 0)
+    }
+
     @Test("tenant secrets are stored hashed and checked")
     func tenants() async throws {
         let directory = temporaryDirectory()

@@ -173,6 +173,55 @@ struct VerificationAPITests {
         }
     }
 
+    /// A PNG whose header claims `width`×`height` pixels, with one small compressed row of data:
+    /// a few hundred bytes that would cost gigabytes to decode.
+    static func claimingPNG(width: UInt32, height: UInt32) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body + withUnsafeBytes(of: (~crc).bigEndian, Array.init)
+        }
+        let header = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init) + [8, 2, 0, 0, 0]
+        // A zlib stream of a few stored zero bytes.
+        let data: [UInt8] = [0x78, 0x01, 0x01, 0x04, 0x00, 0xFB, 0xFF, 0, 0, 0, 0, 0x00, 0x04, 0x00, 0x01]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", data) + chunk("IEND", [])
+    }
+
+    @Test("an image claiming more pixels than the budget is refused at upload, 422 IMAGE_TOO_LARGE")
+    func pixelBudget() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let bomb = Self.claimingPNG(width: 10_000, height: 10_000)
+        #expect(bomb.count < 1000)
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let upload = try await client.execute(
+                uri: "/v1/verifications/\(reference)/images/front", method: .put, headers: test.headers([.contentType: "image/png"]),
+                body: ByteBuffer(bytes: bomb))
+            #expect(upload.status == .unprocessableContent)
+            #expect(upload.json["code"] as? String == "IMAGE_TOO_LARGE")
+            #expect((upload.json["detail"] as? String)?.contains("10000×10000") == true)
+            let frames = try await client.execute(
+                uri: "/v1/verifications/\(reference)/frames", method: .post, headers: test.headers([.contentType: "application/json"]),
+                body: ByteBuffer(string: #"{"frames":[{"image":"\#(Data(bomb).base64EncodedString())"}]}"#))
+            #expect(frames.status == .unprocessableContent)
+            let page = try await client.execute(
+                uri: "/v1/documents?type=receipt", method: .post, headers: test.headers([.contentType: "image/png"]), body: ByteBuffer(bytes: bomb))
+            #expect(page.status == .unprocessableContent)
+            // Within the budget, the same kind of header is only checked, not refused for its size.
+            let modest = Self.claimingPNG(width: 4000, height: 3000)
+            let fits = try await client.execute(
+                uri: "/v1/verifications/\(reference)/images/back", method: .put, headers: test.headers([.contentType: "image/png"]),
+                body: ByteBuffer(bytes: modest))
+            #expect(fits.json["code"] as? String != "IMAGE_TOO_LARGE")
+        }
+    }
+
     @Test("uploads: wrong type 415, not an image 422, too large 413, lying length 400, unknown side 400")
     func badUploads() async throws {
         let test = try await TestServer { $0.maximumImageBytes = 50_000 }

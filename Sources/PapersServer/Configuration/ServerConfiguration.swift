@@ -1,4 +1,5 @@
 import Foundation
+import PapersImaging
 import PapersVerification
 
 /// Everything a ``PapersServer`` needs to run; every value has a default that works on one machine.
@@ -32,6 +33,17 @@ public struct ServerConfiguration: Sendable {
     public var encryptionKey: Data?
     /// The largest image upload accepted, in bytes.
     public var maximumImageBytes = 15 * 1024 * 1024
+    /// The most pixels an uploaded image may claim (its header is read at upload; a larger one is
+    /// refused with 422 `IMAGE_TOO_LARGE` before anything decodes it). Default 50 megapixels: a
+    /// 48-megapixel phone photo fits; a small file claiming 10000×10000 does not.
+    public var maximumImagePixels = 50_000_000
+
+    /// The decoding limits every image the server reads is held to.
+    public var decodingLimits: DecodingLimits {
+        var limits = DecodingLimits()
+        limits.maximumPixels = maximumImagePixels
+        return limits
+    }
     /// The largest frame batch accepted, in bytes.
     public var maximumFrameBatchBytes = 40 * 1024 * 1024
     /// How many jobs run at once; defaults to the number of cores.
@@ -52,6 +64,9 @@ public struct ServerConfiguration: Sendable {
     public var requestBurst: Double = 60
     /// Callback retry policy.
     public var callbacks = CallbackPolicy()
+    /// How long the database may take to answer when a command starts (`serve`, `tenant create`)
+    /// before it gives up with one line naming the problem.
+    public var storageStartTimeout: Duration = .seconds(15)
     /// Whether callback URLs may name this machine or a private network. Off: such URLs are
     /// refused at creation (422) and at delivery, after resolving the name
     /// (`--allow-private-callbacks`, `PAPERS_ALLOW_PRIVATE_CALLBACKS=1`).

@@ -38,13 +38,15 @@ struct DocumentRoutes {
                 for (index, text) in pages.enumerated() {
                     guard let data = Data(base64Encoded: text) else { throw Problem.invalid("page \(index) is not base64") }
                     let bytes = [UInt8](data)
-                    try UploadReceiver.validateImage(bytes, declaredType: ImageContainer(sniffing: bytes) == .png ? "image/png" : "image/jpeg")
+                    try UploadReceiver.validateImage(bytes, declaredType: ImageContainer(sniffing: bytes) == .png ? "image/png" : "image/jpeg",
+                                                     limits: services.configuration.decodingLimits)
                     try await services.images.write(bytes, owner: id, name: "page-\(index)")
                 }
                 pageCount = pages.count
             default:
                 var writer = try services.images.writer(owner: id, name: "page-0")
-                _ = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes, into: &writer)
+                _ = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes,
+                                                              decoding: services.configuration.decodingLimits, into: &writer)
                 try await services.images.commit(owner: id, name: "page-0")
                 pageCount = 1
             }

@@ -45,13 +45,14 @@ struct UploadReceiver {
 
     /// Receives an image into `writer` as it arrives; the writer is finished only if the whole body
     /// arrived, matches its declared length and type, and decodes.
-    static func receiveImage(_ request: Request, limit: Int, into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int) {
+    static func receiveImage(_ request: Request, limit: Int, decoding limits: DecodingLimits,
+                             into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int) {
         do {
             guard let type = mediaType(request), imageTypes.contains(type) else {
                 throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
             }
             let bytes = try await collect(request, limit: limit) { chunk in try writer.append(chunk) }
-            try validateImage(bytes, declaredType: type)
+            try validateImage(bytes, declaredType: type, limits: limits)
             try writer.finish()
             return (type, bytes.count)
         } catch {
@@ -64,13 +65,16 @@ struct UploadReceiver {
     /// and the structure up to the end marker are checked here, in microseconds (a truncated file,
     /// a lying header, a text file); the pixels are decoded by processing, which reports an image
     /// damaged inside its data as not readable.
-    static func validateImage(_ bytes: [UInt8], declaredType: String) throws {
+    static func validateImage(_ bytes: [UInt8], declaredType: String, limits: DecodingLimits) throws {
         let expected: ImageContainer = declaredType == "image/png" ? .png : .jpeg
         guard ImageContainer(sniffing: bytes) == expected else {
             throw Problem(.unprocessableContent, code: "UNDECODABLE_IMAGE", detail: "the body is not a \(declaredType) image")
         }
         do {
-            _ = try ImageStructure.check(bytes)
+            _ = try ImageStructure.check(bytes, limits: limits)
+        } catch where error.code == .tooLarge {
+            throw Problem(.unprocessableContent, code: "IMAGE_TOO_LARGE",
+                          detail: "the image claims \(error.claimedWidth ?? 0)×\(error.claimedHeight ?? 0) pixels; at most \(limits.maximumPixels) pixels and \(limits.maximumDimension) per side are accepted")
         } catch {
             throw Problem(.unprocessableContent, code: "UNDECODABLE_IMAGE", detail: "the image cannot be decoded: \(error.description)")
         }

@@ -75,7 +75,7 @@ struct VerificationRoutes {
         _ = try UploadReceiver.declaredLength(request, limit: limit)
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request)) {
             var writer = try services.images.writer(owner: record.id, name: side.rawValue)
-            let received = try await UploadReceiver.receiveImage(request, limit: limit, into: &writer)
+            let received = try await UploadReceiver.receiveImage(request, limit: limit, decoding: services.configuration.decodingLimits, into: &writer)
             try await services.images.commit(owner: record.id, name: side.rawValue)
             try await services.database.recordImage(owner: record.id, name: side.rawValue, contentType: received.contentType, byteCount: received.byteCount)
             services.metrics.increment("papers_images_stored_total", [("side", side.rawValue)])
@@ -112,7 +112,7 @@ struct VerificationRoutes {
             guard let data = Data(base64Encoded: frame.image) else { throw Problem.invalid("frame \(index) is not base64") }
             let bytes = [UInt8](data)
             let type = ImageContainer(sniffing: bytes) == .png ? "image/png" : "image/jpeg"
-            try UploadReceiver.validateImage(bytes, declaredType: type)
+            try UploadReceiver.validateImage(bytes, declaredType: type, limits: services.configuration.decodingLimits)
             images.append(bytes)
         }
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {

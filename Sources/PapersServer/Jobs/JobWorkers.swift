@@ -109,7 +109,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let opened = pages
         let result = try await NIOThreadPool.singleton.runIfActive {
             BackgroundPriority.lowerCurrentThread()
-            return try DocumentProcessor().process(opened)
+            return try DocumentProcessor(limits: services.configuration.decodingLimits).process(opened)
         }
         let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done)
         try await services.database.completeDocument(record.id, status: .done, result: result, event: event)

@@ -18,7 +18,8 @@ struct SealedFileWriter {
         self.context = context
         temporaryURL = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).part")
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
             guard FileManager.default.createFile(atPath: temporaryURL.path, contents: SealedFile.magic, attributes: [.posixPermissions: 0o600]) else {
                 throw ServerError(.storageFailure, "cannot create a file in the data directory")
             }

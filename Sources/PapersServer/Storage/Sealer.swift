@@ -19,6 +19,13 @@ public struct Sealer: Sendable, CustomStringConvertible {
         self.keyData = keyData
     }
 
+    /// A key check value: the first 8 bytes of HMAC-SHA256(key, "papers-key-check"), in hex. It
+    /// tells two keys apart without revealing either, so a database can record which key sealed it.
+    public var keyCheckValue: String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("papers-key-check".utf8), using: key)
+        return mac.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Seals `plaintext`, bound to `context`.
     public func seal(_ plaintext: Data, context: String) throws(ServerError) -> Data {
         do {

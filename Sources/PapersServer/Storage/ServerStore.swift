@@ -12,6 +12,14 @@ protocol ServerStore: Sendable {
     /// What must run while the store is used (a connection pool), or `nil` for an embedded file.
     var connectionService: (any Service)? { get }
 
+    // The encryption key (a check value, never the key)
+    /// The key check value and key source the database was first used with, if recorded.
+    func recordedKey() async throws -> (check: String, source: String)?
+    /// Records the key check value and source, unless a key is recorded already.
+    func recordKey(check: String, source: String) async throws
+    /// Whether a sealed value already stored opens with the store's key (`nil` when there is none).
+    func existingDataOpens() async throws -> Bool?
+
     // Tenants
     func createTenant(name: String) async throws -> TenantCredentials
     func authenticate(token: String, secret: String) async throws -> Tenant?

@@ -13,6 +13,8 @@ public struct VerificationProcessor: Sendable {
     public var decoder: any ImageDecoder
     /// The decision rules.
     public var decider: VerificationDecider
+    /// What an image may claim before it is decoded (a larger one is treated as unreadable).
+    public var decodingLimits = DecodingLimits()
 
     /// Creates a processor.
     public init(scanner: DocumentScanner, decoder: any ImageDecoder, decider: VerificationDecider = VerificationDecider()) {
@@ -35,7 +37,7 @@ public struct VerificationProcessor: Sendable {
     public func verify(front: Data?, back: Data?, hasFace: Bool = false, request: VerificationRequest,
                        today: CalendarDate = .today()) -> VerificationResult {
         func decode(_ bytes: Data?) -> Image? {
-            bytes.flatMap { try? decoder.decode([UInt8]($0), limits: DecodingLimits()) }
+            bytes.flatMap { try? decoder.decode([UInt8]($0), limits: decodingLimits) }
         }
         var decider = self.decider
         decider.today = today

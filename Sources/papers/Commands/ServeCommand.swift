@@ -63,6 +63,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = .info
         let server: PapersServer
         do {
+            // The database must answer, and with the key it was first used with, before anything is served.
+            try await PapersServer.checkStorage(configuration: configuration, logger: logger)
             server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), logger: logger)
         } catch let error as ServerError {
             throw CLIOutput.fail(error.message, code: 78)

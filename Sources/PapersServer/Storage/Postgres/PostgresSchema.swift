@@ -6,6 +6,9 @@ import PostgresNIO
 
 /// The tables, as in ``Schema`` for SQLite, in PostgreSQL's types; images get a table of their own.
 enum PostgresSchema {
+    /// Settings of the database itself: the key check value and where that key came from.
+    static let version2 = "CREATE TABLE papers_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
     static let version1 = [
         """
         CREATE TABLE tenants (

@@ -99,6 +99,11 @@ struct PostgresStore: ServerStore, CustomStringConvertible {
                 try await connection.query("DELETE FROM papers_schema", logger: logger)
                 try await connection.query("INSERT INTO papers_schema (version) VALUES (1)", logger: logger)
             }
+            if version < 2 {
+                try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.version2), logger: logger)
+                try await connection.query("DELETE FROM papers_schema", logger: logger)
+                try await connection.query("INSERT INTO papers_schema (version) VALUES (2)", logger: logger)
+            }
         }
     }
 }

@@ -3,6 +3,9 @@ import GRDB
 
 /// The tables. Columns named `sealed_*` hold AES-GCM blobs.
 enum SQLiteSchema {
+    /// Settings of the database itself: the key check value and where that key came from.
+    static let version2 = "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
     static let version1 = """
     CREATE TABLE tenants (
         id TEXT PRIMARY KEY,

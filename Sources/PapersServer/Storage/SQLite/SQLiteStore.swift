@@ -25,9 +25,18 @@ struct SQLiteStore: ServerStore {
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            // The database and its journal are owner-only wherever they are (`--db` may name a
+            // file outside the data directory): made empty with 0600 first, as SQLite keeps a
+            // file's mode for the journal files it makes beside it.
+            if !FileManager.default.fileExists(atPath: path) {
+                FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
+            for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+            }
         } catch {
             throw ServerError(.storageFailure, "cannot open the database at \(path): \(error)")
         }
@@ -63,6 +72,9 @@ struct SQLiteStore: ServerStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(sql: SQLiteSchema.version1)
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: SQLiteSchema.version2)
         }
         return migrator
     }
