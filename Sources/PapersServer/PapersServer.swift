@@ -105,8 +105,18 @@ public struct PapersServer: Sendable {
 
     /// Checks, before a server starts, that the database answers and that the encryption key is
     /// the one the database was first used with (recording it on first use).
+    ///
+    /// It also clears what requests that died with an earlier process left: `Idempotency-Key`
+    /// reservations that never got a response and partial upload files, both older than
+    /// `idempotencyReservationLifetime` (another server on the same database may have requests in
+    /// flight).
     public static func checkStorage(configuration: ServerConfiguration, logger: Logger = Logger(label: "papers.server")) async throws {
-        try await withCheckedStorage(configuration, logger: logger) { _ in true }
+        let lifetime = configuration.idempotencyReservationLifetime
+        try await withCheckedStorage(configuration, logger: logger) { database in
+            try await database.removeAbandonedIdempotencyKeys(staleBefore: now() - lifetime)
+            return true
+        }
+        _ = SealedFileWriter.removeAbandoned(under: configuration.dataDirectory, before: Date().addingTimeInterval(-lifetime))
     }
 
     /// Creates a tenant in the database a configuration names, without starting a server.

@@ -284,6 +284,62 @@ struct VerificationAPITests {
         }
     }
 
+    @Test("an Idempotency-Key on another image answers 422; the same image is replayed", arguments: Backend.available)
+    func idempotentUploadOfAnotherImage(backend: Backend) async throws {
+        let test = try await TestServer(backend)
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg"), other = try TestServer.fixture("id-card-td1.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let key: [HTTPField.Name: String] = [.contentType: "image/jpeg", HTTPField.Name("Idempotency-Key")!: "front-7"]
+            let uri = "/v1/verifications/\(reference)/images/front"
+            let first = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: photo))
+            #expect(first.status == .created)
+            let another = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: other))
+            #expect(another.status == .unprocessableContent)
+            #expect(another.json["code"] as? String == "IDEMPOTENCY_KEY_REUSED")
+            let same = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: photo))
+            #expect(same.status == .created)
+            #expect(same.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            let stored = try await client.execute(uri: uri, method: .get, headers: test.headers())
+            #expect(Data(buffer: stored.body) == photo)
+        }
+    }
+
+    @Test("a key reserved by a request that died expires with its lifetime, and start-up clears the leftovers")
+    func abandonedReservation() async throws {
+        let test = try await TestServer { $0.idempotencyReservationLifetime = 0.5 }
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let uri = "/v1/verifications/\(reference)/images/front"
+            // A request that reserved the key and died (kill -9 mid-upload): the reservation alone.
+            let tenant = try #require(try await test.server.database.authenticate(token: test.credentials.token, secret: test.credentials.secret))
+            _ = try await test.server.database.reserveIdempotencyKey(tenantID: tenant.id, key: "front-9", fingerprint: "PUT \(uri) ", staleBefore: 0)
+            let key: [HTTPField.Name: String] = [.contentType: "image/jpeg", HTTPField.Name("Idempotency-Key")!: "front-9"]
+            let early = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: photo))
+            #expect(early.status == .conflict)
+            try await Task.sleep(for: .milliseconds(700))
+            let later = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: photo))
+            #expect(later.status == .created)
+
+            // Leftovers of a dead process: a reservation and a partial upload file, both old.
+            _ = try await test.server.database.reserveIdempotencyKey(tenantID: tenant.id, key: "back-9", fingerprint: "PUT x ", staleBefore: 0)
+            let part = test.directory.appendingPathComponent("images/\(reference)/.back.sealed.\(UUID().uuidString).part")
+            try FileManager.default.createDirectory(at: part.deletingLastPathComponent(), withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: part.path, contents: Data([1, 2, 3]))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: part.path)
+            try await Task.sleep(for: .milliseconds(700))
+            try await PapersServer.checkStorage(configuration: test.configuration)
+            #expect(!FileManager.default.fileExists(atPath: part.path))
+            let entry = try await test.server.database.reserveIdempotencyKey(tenantID: tenant.id, key: "back-9", fingerprint: "PUT y ", staleBefore: 0)
+            #expect(entry == nil)  // the old reservation was gone: this one is new
+        }
+    }
+
     @Test("DELETE erases images and data; the resource then answers DELETED with timestamps only", arguments: Backend.available)
     func deletion(backend: Backend) async throws {
         let test = try await TestServer(backend)

@@ -64,6 +64,9 @@ public struct ServerConfiguration: Sendable {
     public var requestBurst: Double = 60
     /// Callback retry policy.
     public var callbacks = CallbackPolicy()
+    /// How long an `Idempotency-Key` reserved by a request that never finished (its process died
+    /// mid-upload) holds the key before a retry may take it over, in seconds.
+    public var idempotencyReservationLifetime: TimeInterval = 600
     /// How long the database may take to answer when a command starts (`serve`, `tenant create`)
     /// before it gives up with one line naming the problem.
     public var storageStartTimeout: Duration = .seconds(15)

@@ -19,7 +19,9 @@ struct VerificationRoutes {
         group.post("verifications/:scanReference/finalize", use: finalize)
     }
 
-    var idempotency: Idempotency { Idempotency(database: services.database) }
+    var idempotency: Idempotency {
+        Idempotency(database: services.database, reservationLifetime: services.configuration.idempotencyReservationLifetime)
+    }
 
     @Sendable func create(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
@@ -73,13 +75,19 @@ struct VerificationRoutes {
         guard record.state == .pending else { throw Problem.conflict("images can be added only before finalize (the verification is \(record.state.rawValue))") }
         let limit = services.configuration.maximumImageBytes
         _ = try UploadReceiver.declaredLength(request, limit: limit)
-        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request)) {
+        // A repeated upload is replayed only for the same image: its bytes are read and hashed.
+        let digestOfRepeat = { Idempotency.digest(try await UploadReceiver.collect(request, limit: limit)) }
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request),
+                                         streamedBodyDigest: digestOfRepeat) {
             var writer = try services.images.writer(owner: record.id, name: side.rawValue)
             let received = try await UploadReceiver.receiveImage(request, limit: limit, decoding: services.configuration.decodingLimits, into: &writer)
             try await services.images.commit(owner: record.id, name: side.rawValue)
             try await services.database.recordImage(owner: record.id, name: side.rawValue, contentType: received.contentType, byteCount: received.byteCount)
             services.metrics.increment("papers_images_stored_total", [("side", side.rawValue)])
-            return try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType, byteCount: received.byteCount))
+            var stored = try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType,
+                                                                      byteCount: received.byteCount))
+            stored.bodyDigest = received.digest
+            return stored
         }
     }
 

@@ -72,4 +72,18 @@ struct SealedFileWriter {
         do { try handle.write(contentsOf: record) } catch { throw ServerError(.storageFailure, "cannot write to the data directory") }
         index += 1
     }
+
+    /// Deletes the partial files (`.NAME.UUID.part`) under `directory` last written before
+    /// `cutoff`: uploads whose process died before they finished.
+    static func removeAbandoned(under directory: URL, before cutoff: Date) -> Int {
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.contentModificationDateKey]) else {
+            return 0
+        }
+        var removed = 0
+        for case let url as URL in walker where url.lastPathComponent.hasPrefix(".") && url.pathExtension == "part" {
+            let modified = (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? .distantPast
+            if modified < cutoff, (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
+        }
+        return removed
+    }
 }

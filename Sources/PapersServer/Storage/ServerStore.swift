@@ -60,7 +60,12 @@ protocol ServerStore: Sendable {
     // Idempotency keys
     /// Reserves `key` for a request, or returns what is stored under it: its fingerprint and, once
     /// the first request finished, its response.
-    func reserveIdempotencyKey(tenantID: String, key: String, fingerprint: String) async throws -> IdempotencyEntry?
-    func storeIdempotentResponse(tenantID: String, key: String, status: Int, body: Data) async throws
+    /// A reservation made before `staleBefore` (seconds since 1970) that never got its response
+    /// was abandoned (its request died with its process): it is taken over.
+    func reserveIdempotencyKey(tenantID: String, key: String, fingerprint: String, staleBefore: Double) async throws -> IdempotencyEntry?
+    /// Stores the response under the key, with the fingerprint the request turned out to have.
+    func storeIdempotentResponse(tenantID: String, key: String, fingerprint: String, status: Int, body: Data) async throws
+    /// Deletes reservations made before `staleBefore` that never got their response.
+    func removeAbandonedIdempotencyKeys(staleBefore: Double) async throws
     func releaseIdempotencyKey(tenantID: String, key: String) async throws
 }

@@ -39,10 +39,13 @@ extension PostgresStore {
         }
     }
 
-    func reserveIdempotencyKey(tenantID: String, key: String, fingerprint: String) async throws -> IdempotencyEntry? {
+    func reserveIdempotencyKey(tenantID: String, key: String, fingerprint: String, staleBefore: Double) async throws -> IdempotencyEntry? {
+        // A new key, or an abandoned reservation (no response, made before `staleBefore`) taken over.
         let inserted = try await rows("""
             INSERT INTO idempotency_keys (tenant_id, key, fingerprint, created_at) VALUES (\(tenantID), \(key), \(fingerprint), \(now()))
-            ON CONFLICT (tenant_id, key) DO NOTHING RETURNING key
+            ON CONFLICT (tenant_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at
+            WHERE idempotency_keys.status IS NULL AND idempotency_keys.created_at < \(staleBefore)
+            RETURNING key
             """)
         guard inserted.isEmpty else { return nil }
         guard let row = try await rows("SELECT fingerprint, status, body FROM idempotency_keys WHERE tenant_id = \(tenantID) AND key = \(key)").first else {
@@ -51,8 +54,15 @@ extension PostgresStore {
         return IdempotencyEntry(fingerprint: try row["fingerprint"].decode(String.self), status: try row["status"].decode(Int?.self), body: try row["body"].decode(Data?.self))
     }
 
-    func storeIdempotentResponse(tenantID: String, key: String, status: Int, body: Data) async throws {
-        _ = try await rows("UPDATE idempotency_keys SET status = \(status), body = \(body) WHERE tenant_id = \(tenantID) AND key = \(key)")
+    func storeIdempotentResponse(tenantID: String, key: String, fingerprint: String, status: Int, body: Data) async throws {
+        _ = try await rows("""
+            UPDATE idempotency_keys SET fingerprint = \(fingerprint), status = \(status), body = \(body)
+            WHERE tenant_id = \(tenantID) AND key = \(key)
+            """)
+    }
+
+    func removeAbandonedIdempotencyKeys(staleBefore: Double) async throws {
+        _ = try await rows("DELETE FROM idempotency_keys WHERE status IS NULL AND created_at < \(staleBefore)")
     }
 
     func releaseIdempotencyKey(tenantID: String, key: String) async throws {

@@ -80,7 +80,8 @@ struct PostgresStore: ServerStore, CustomStringConvertible {
             return task!
         }
         do {
-            try await task.value
+            // A caller that gives up (a start-up deadline) stops the migration waiting for a server.
+            try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
         } catch {
             throw ServerError(.storageFailure, "the PostgreSQL schema could not be prepared: \(String(reflecting: error))")
         }
