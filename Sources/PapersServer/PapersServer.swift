@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Metrics
+import NIOConcurrencyHelpers
 import NIOCore
 import PapersImagingCodecs
 import PapersRecognition
@@ -67,23 +68,49 @@ public struct PapersServer: Sendable {
         let storage = try openStorage(configuration, logger: logger)
         let database = storage.database, sealer = storage.sealer, source = storage.keySource
         let timeout = configuration.storageStartTimeout
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            if let connections = database.connectionService {
-                group.addTask { try await connections.run(); return nil }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    throw ServerError(.storageFailure, "the database did not answer within \(timeout.components.seconds) s: check that it runs and that the URL's host, port and credentials are right")
+        let work: @Sendable () async throws -> T = {
+            try await withThrowingTaskGroup(of: T?.self) { group in
+                if let connections = database.connectionService {
+                    group.addTask { try await connections.run(); return nil }
                 }
+                group.addTask {
+                    try await checkKey(database, sealer: sealer, source: source)
+                    return try await body(database)
+                }
+                defer { group.cancelAll() }
+                while let next = try await group.next() {
+                    if let value = next { return value }
+                }
+                throw ServerError(.storageFailure, "the database's connection pool stopped")
             }
-            group.addTask {
-                try await checkKey(database, sealer: sealer, source: source)
-                return try await body(database)
+        }
+        return try await firstOf(work, orAfter: timeout, ServerError(
+            .storageFailure,
+            "the database did not answer within \(timeout.components.seconds) s: check that it runs and that the URL's host, port and credentials are right"))
+    }
+
+    /// The result of `work`, or `failure` once `deadline` has passed; the work is then cancelled
+    /// and left to wind down on its own (a connection pool retrying a dead server may take a
+    /// while to notice), so the caller is answered on time.
+    static func firstOf<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, orAfter deadline: Duration,
+                                     _ failure: ServerError) async throws -> T {
+        let pending = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
+        let finish = { @Sendable (result: Result<T, any Error>) in
+            pending.withLockedValue { continuation in
+                continuation?.resume(with: result)
+                continuation = nil
             }
-            defer { group.cancelAll() }
-            while let next = try await group.next() {
-                if let value = next { return value }
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            pending.withLockedValue { $0 = continuation }
+            let worker = Task {
+                do { finish(.success(try await work())) } catch { finish(.failure(error)) }
             }
-            throw ServerError(.storageFailure, "the database's connection pool stopped")
+            Task {
+                try? await Task.sleep(for: deadline)
+                finish(.failure(failure))
+                worker.cancel()
+            }
         }
     }
 

@@ -130,6 +130,46 @@ struct CallbackTests {
         #expect(CallbackHostCheck.resolve("localhost") == .loopback)
     }
 
+    @Test("event bodies are sealed at rest; DELETE empties them and cancels pending callbacks", arguments: Backend.available)
+    func deletionSilencesCallbacks(backend: Backend) async throws {
+        // Every attempt fails, and retries come quickly: only the DELETE can stop them.
+        let receiver = CallbackReceiver(failures: 1000)
+        let port = NIOLockedValueBox(0)
+        let test = try await TestServer(backend) {
+            $0.callbacks.initialDelay = 0.3
+            $0.allowPrivateCallbacks = true  // the receiver listens on loopback
+        }
+        defer { test.remove() }
+        try await receiver.application(port: port).test(.live) { _ in
+            let hook = "http://127.0.0.1:\(port.withLockedValue { $0 })/hook"
+            try await test.server.application().test(.router) { client in
+                let created = try await client.execute(
+                    uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                    body: ByteBuffer(string: #"{"callbackUrl":"\#(hook)","customerInternalReference":"order-secret-77"}"#))
+                let reference = try #require(created.json["scanReference"] as? String)
+                _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+                let deadline = Date().addingTimeInterval(30)
+                while receiver.received.withLockedValue({ $0.isEmpty }), Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(!receiver.received.withLockedValue { $0.isEmpty })
+                if backend == .sqlite {
+                    let bodies = try await test.eventBodies(of: reference)
+                    #expect(!bodies.isEmpty)
+                    #expect(bodies.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("order-secret-77") })
+                }
+                _ = try await client.execute(uri: "/v1/verifications/\(reference)", method: .delete, headers: test.headers())
+                let afterDelete = receiver.received.withLockedValue { $0.count }
+                try await Task.sleep(for: .milliseconds(1500))
+                // At most an attempt already in flight lands after the DELETE.
+                #expect(receiver.received.withLockedValue { $0.count } <= afterDelete + 1)
+                if backend == .sqlite {
+                    #expect(try await test.eventBodies(of: reference).allSatisfy(\.isEmpty))
+                }
+            }
+        }
+    }
+
     @Test("signatures: the header verifies only with the same secret, body and a fresh timestamp")
     func signature() {
         let body = Data(#"{"eventId":"e"}"#.utf8)

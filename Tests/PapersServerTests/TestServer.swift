@@ -73,6 +73,14 @@ struct TestServer {
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
+    /// The stored bodies of a verification's callback events, as they sit in the database (SQLite only).
+    func eventBodies(of reference: String) async throws -> [Data] {
+        guard let store = server.database as? SQLiteStore else { return [] }
+        return try await store.read { db in
+            try Data.fetchAll(db, sql: "SELECT body FROM events WHERE subject_id = ?", arguments: [reference])
+        }
+    }
+
     /// The callback events queued for a verification (SQLite only).
     func eventIDs(of reference: String) async throws -> [String] {
         guard let store = server.database as? SQLiteStore else { return [] }

@@ -309,7 +309,8 @@ struct VerificationAPITests {
 
     @Test("a key reserved by a request that died expires with its lifetime, and start-up clears the leftovers")
     func abandonedReservation() async throws {
-        let test = try await TestServer { $0.idempotencyReservationLifetime = 0.5 }
+        // Long enough that a loaded machine still answers the first retry within it.
+        let test = try await TestServer { $0.idempotencyReservationLifetime = 4 }
         defer { test.remove() }
         let photo = try TestServer.fixture("passport-td3.jpg")
         try await test.server.application().test(.router) { client in
@@ -322,7 +323,7 @@ struct VerificationAPITests {
             let key: [HTTPField.Name: String] = [.contentType: "image/jpeg", HTTPField.Name("Idempotency-Key")!: "front-9"]
             let early = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: photo))
             #expect(early.status == .conflict)
-            try await Task.sleep(for: .milliseconds(700))
+            try await Task.sleep(for: .milliseconds(4200))
             let later = try await client.execute(uri: uri, method: .put, headers: test.headers(key), body: ByteBuffer(bytes: photo))
             #expect(later.status == .created)
 
@@ -332,7 +333,7 @@ struct VerificationAPITests {
             try FileManager.default.createDirectory(at: part.deletingLastPathComponent(), withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: part.path, contents: Data([1, 2, 3]))
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: part.path)
-            try await Task.sleep(for: .milliseconds(700))
+            try await Task.sleep(for: .milliseconds(4200))
             try await PapersServer.checkStorage(configuration: test.configuration)
             #expect(!FileManager.default.fileExists(atPath: part.path))
             let entry = try await test.server.database.reserveIdempotencyKey(tenantID: tenant.id, key: "back-9", fingerprint: "PUT y ", staleBefore: 0)

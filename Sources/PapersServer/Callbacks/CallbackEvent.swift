@@ -55,13 +55,26 @@ struct CallbackEvent: Sendable {
         (try? JSONResponse.encoder.encode(body)) ?? Data("{}".utf8)
     }
 
-    /// The event with its URL sealed, ready to insert.
+    /// The event with its URL and body sealed, ready to insert: the body names the integrator's
+    /// reference and the decision, which stay sealed at rest like the verification's own.
     struct Sealed: Sendable {
         let event: CallbackEvent
         let sealedURL: Data
+        let sealedBody: Data
     }
 
     func sealed(_ sealer: Sealer) throws(ServerError) -> Sealed {
-        Sealed(event: self, sealedURL: try sealer.seal(Data(callbackURL.utf8), context: "event-url:\(id)"))
+        Sealed(event: self, sealedURL: try sealer.seal(Data(callbackURL.utf8), context: "event-url:\(id)"),
+               sealedBody: try sealer.seal(body, context: Self.bodyContext(id)))
+    }
+
+    /// The sealing context of an event's body.
+    static func bodyContext(_ id: String) -> String { "event-body:\(id)" }
+
+    /// A stored body opened: sealed, or plaintext JSON as events were stored before bodies were sealed.
+    static func openBody(_ stored: Data, id: String, sealer: Sealer) throws(ServerError) -> Data {
+        if let opened = try? sealer.open(stored, context: bodyContext(id)) { return opened }
+        guard stored.first == UInt8(ascii: "{") else { throw ServerError(.sealingFailure, "an event body cannot be opened") }
+        return stored
     }
 }

@@ -52,6 +52,7 @@ extension PostgresStore {
             try await connection.query("UPDATE documents SET status = 'DELETED', sealed_request = NULL, sealed_result = NULL, updated_at = \(now()) WHERE id = \(id)", logger: logger)
             try await connection.query("DELETE FROM images WHERE owner_id = \(id)", logger: logger)
             try await connection.query("DELETE FROM jobs WHERE subject = \(id) AND kind = \(JobKind.processDocument.rawValue)", logger: logger)
+            try await Self.eraseEvents(connection, subject: id, logger: logger)
             return true
         }
     }

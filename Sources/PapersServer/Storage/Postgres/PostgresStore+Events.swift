@@ -7,9 +7,22 @@ extension PostgresStore {
         let event = sealed.event
         try await connection.query("""
             INSERT INTO events (id, tenant_id, subject_id, type, sealed_callback_url, body, created_at)
-            VALUES (\(event.id), \(event.tenantID), \(event.subjectID), \(event.type), \(sealed.sealedURL), \(event.body), \(now()))
+            VALUES (\(event.id), \(event.tenantID), \(event.subjectID), \(event.type), \(sealed.sealedURL), \(sealed.sealedBody), \(now()))
             """, logger: logger)
         try await enqueue(connection, kind: .deliverCallback, subject: event.id, logger: logger)
+    }
+
+    /// Cancels the undelivered callbacks of an erased verification or document and empties the
+    /// bodies and URLs of all its events, inside an open transaction.
+    static func eraseEvents(_ connection: PostgresConnection, subject: String, logger: Logger) async throws {
+        try await connection.query("""
+            DELETE FROM jobs WHERE kind = \(JobKind.deliverCallback.rawValue) AND subject IN (SELECT id FROM events WHERE subject_id = \(subject))
+            """, logger: logger)
+        let empty = Data()
+        try await connection.query("""
+            UPDATE events SET body = \(empty), sealed_callback_url = \(empty), given_up_at = COALESCE(delivered_at, given_up_at, \(now()))
+            WHERE subject_id = \(subject)
+            """, logger: logger)
     }
 
     func pendingEvent(_ id: String) async throws -> (event: CallbackEvent, createdAt: Double)? {
@@ -17,7 +30,8 @@ extension PostgresStore {
         let url = String(decoding: try sealer.open(try row["sealed_callback_url"].decode(Data.self), context: "event-url:\(id)"), as: UTF8.self)
         let event = CallbackEvent(
             id: id, tenantID: try row["tenant_id"].decode(String.self), subjectID: try row["subject_id"].decode(String.self),
-            type: try row["type"].decode(String.self), callbackURL: url, body: try row["body"].decode(Data.self))
+            type: try row["type"].decode(String.self), callbackURL: url,
+            body: try CallbackEvent.openBody(try row["body"].decode(Data.self), id: id, sealer: sealer))
         return (event, try row["created_at"].decode(Double.self))
     }
 

@@ -119,6 +119,7 @@ extension PostgresStore {
             try await connection.query("DELETE FROM images WHERE owner_id = \(id)", logger: logger)
             try await connection.query("DELETE FROM frame_batches WHERE verification_id = \(id)", logger: logger)
             try await connection.query("DELETE FROM jobs WHERE subject = \(id) AND kind = \(JobKind.processVerification.rawValue)", logger: logger)
+            try await Self.eraseEvents(connection, subject: id, logger: logger)
             return true
         }
     }

@@ -62,6 +62,7 @@ extension SQLiteStore {
             try db.execute(sql: "UPDATE documents SET status = 'DELETED', sealed_request = NULL, sealed_result = NULL, updated_at = ? WHERE id = ?", arguments: [now(), id])
             try db.execute(sql: "DELETE FROM images WHERE owner_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM jobs WHERE subject = ? AND kind = ?", arguments: [id, JobKind.processDocument.rawValue])
+            try Self.eraseEvents(db, subject: id)
             return true
         }
     }

@@ -7,8 +7,19 @@ extension SQLiteStore {
         let event = sealed.event
         try db.execute(
             sql: "INSERT INTO events (id, tenant_id, subject_id, type, sealed_callback_url, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [event.id, event.tenantID, event.subjectID, event.type, sealed.sealedURL, event.body, now()])
+            arguments: [event.id, event.tenantID, event.subjectID, event.type, sealed.sealedURL, sealed.sealedBody, now()])
         try enqueue(db, kind: .deliverCallback, subject: event.id)
+    }
+
+    /// Cancels the undelivered callbacks of an erased verification or document and empties the
+    /// bodies and URLs of all its events, inside an open transaction.
+    static func eraseEvents(_ db: Database, subject: String) throws {
+        try db.execute(sql: "DELETE FROM jobs WHERE kind = ? AND subject IN (SELECT id FROM events WHERE subject_id = ?)",
+                       arguments: [JobKind.deliverCallback.rawValue, subject])
+        try db.execute(sql: """
+            UPDATE events SET body = x'', sealed_callback_url = x'', given_up_at = COALESCE(delivered_at, given_up_at, ?)
+            WHERE subject_id = ?
+            """, arguments: [now(), subject])
     }
 
     /// A stored event still to deliver, with its creation time; `nil` when delivered or given up.
@@ -18,7 +29,8 @@ extension SQLiteStore {
                 return nil
             }
             let url = String(decoding: try sealer.open(row["sealed_callback_url"], context: "event-url:\(id)"), as: UTF8.self)
-            let event = CallbackEvent(id: id, tenantID: row["tenant_id"], subjectID: row["subject_id"], type: row["type"], callbackURL: url, body: row["body"])
+            let event = CallbackEvent(id: id, tenantID: row["tenant_id"], subjectID: row["subject_id"], type: row["type"], callbackURL: url,
+                                      body: try CallbackEvent.openBody(row["body"], id: id, sealer: sealer))
             return (event, row["created_at"])
         }
     }

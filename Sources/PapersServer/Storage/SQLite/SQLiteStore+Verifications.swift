@@ -138,6 +138,7 @@ extension SQLiteStore {
             try db.execute(sql: "DELETE FROM images WHERE owner_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM frame_batches WHERE verification_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM jobs WHERE subject = ? AND kind = ?", arguments: [id, JobKind.processVerification.rawValue])
+            try Self.eraseEvents(db, subject: id)
             return true
         }
     }
