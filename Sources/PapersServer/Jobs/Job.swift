@@ -9,4 +9,6 @@ struct Job: Sendable, Hashable {
     let subject: String
     /// How many times it has been claimed, this time included.
     let attempts: Int
+    /// The worker holding this claim: only it renews the lease and settles the job.
+    let owner: String
 }

@@ -53,6 +53,16 @@ struct JobWorkers: Service, CustomStringConvertible {
     func handle(_ job: Job, callbacks: CallbackDeliverer) async {
         let start = ContinuousClock.now
         var outcome = "done"
+        // The lease is renewed while the job runs, so that no other worker takes over a long job
+        // whose holder is alive (a lease only expires when its worker died).
+        let database = services.database, lease = services.configuration.jobLease
+        let renewal = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(Int64(lease * 1000 / 3)))
+                guard try await database.renewJob(job, lease: lease) else { return }
+            }
+        }
+        defer { renewal.cancel() }
         do {
             switch job.kind {
             case .processVerification: try await processVerification(job)

@@ -47,6 +47,8 @@ protocol ServerStore: Sendable {
 
     // Jobs
     func claimJob(owner: String, lease: Double) async throws -> Job?
+    /// Extends the lease of a job its holder still holds; `false` when the claim was lost.
+    func renewJob(_ job: Job, lease: Double) async throws -> Bool
     func completeJob(_ job: Job) async throws
     func retryJob(_ job: Job, at runAt: Double, error: String) async throws
     func failJob(_ job: Job, error: String) async throws

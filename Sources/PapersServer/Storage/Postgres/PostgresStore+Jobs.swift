@@ -27,21 +27,33 @@ extension PostgresStore {
             _ = try await rows("UPDATE jobs SET state = 'failed', last_error = 'unknown kind' WHERE id = \(id)")
             return nil
         }
-        return Job(id: Int64(id), kind: kind, subject: try row["subject"].decode(String.self), attempts: try row["attempts"].decode(Int.self))
+        return Job(id: Int64(id), kind: kind, subject: try row["subject"].decode(String.self), attempts: try row["attempts"].decode(Int.self), owner: owner)
+    }
+
+    func renewJob(_ job: Job, lease: Double) async throws -> Bool {
+        !(try await rows("""
+            UPDATE jobs SET lease_until = \(now() + lease)
+            WHERE id = \(Int(job.id)) AND state = 'running' AND lease_owner = \(job.owner) AND attempts = \(job.attempts)
+            RETURNING id
+            """)).isEmpty
     }
 
     func completeJob(_ job: Job) async throws {
-        _ = try await rows("DELETE FROM jobs WHERE id = \(Int(job.id))")
+        _ = try await rows("DELETE FROM jobs WHERE id = \(Int(job.id)) AND lease_owner = \(job.owner) AND attempts = \(job.attempts)")
     }
 
     func retryJob(_ job: Job, at runAt: Double, error: String) async throws {
         _ = try await rows("""
-            UPDATE jobs SET state = 'queued', run_at = \(runAt), lease_until = NULL, lease_owner = NULL, last_error = \(error) WHERE id = \(Int(job.id))
+            UPDATE jobs SET state = 'queued', run_at = \(runAt), lease_until = NULL, lease_owner = NULL, last_error = \(error)
+            WHERE id = \(Int(job.id)) AND lease_owner = \(job.owner) AND attempts = \(job.attempts)
             """)
     }
 
     func failJob(_ job: Job, error: String) async throws {
-        _ = try await rows("UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = \(error) WHERE id = \(Int(job.id))")
+        _ = try await rows("""
+            UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = \(error)
+            WHERE id = \(Int(job.id)) AND lease_owner = \(job.owner) AND attempts = \(job.attempts)
+            """)
     }
 
     func jobCounts() async throws -> [String: Int] {

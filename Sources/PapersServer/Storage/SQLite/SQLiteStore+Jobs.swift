@@ -31,28 +31,43 @@ extension SQLiteStore {
                 try db.execute(sql: "UPDATE jobs SET state = 'failed', last_error = 'unknown kind' WHERE id = ?", arguments: [id])
                 return nil
             }
-            return Job(id: id, kind: kind, subject: row["subject"], attempts: (row["attempts"] as Int) + 1)
+            return Job(id: id, kind: kind, subject: row["subject"], attempts: (row["attempts"] as Int) + 1, owner: owner)
         }
     }
 
-    /// Removes a finished job.
-    func completeJob(_ job: Job) async throws {
-        try await write { db in try db.execute(sql: "DELETE FROM jobs WHERE id = ?", arguments: [job.id]) }
-    }
-
-    /// Puts a job back to run again at `runAt`.
-    func retryJob(_ job: Job, at runAt: Double, error: String) async throws {
+    /// Extends the lease of a job its holder still holds; `false` when the claim was lost.
+    func renewJob(_ job: Job, lease: Double) async throws -> Bool {
         try await write { db in
             try db.execute(
-                sql: "UPDATE jobs SET state = 'queued', run_at = ?, lease_until = NULL, lease_owner = NULL, last_error = ? WHERE id = ?",
-                arguments: [runAt, error, job.id])
+                sql: "UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'running' AND lease_owner = ? AND attempts = ?",
+                arguments: [now() + lease, job.id, job.owner, job.attempts])
+            return db.changesCount > 0
         }
     }
 
-    /// Gives a job up for good (kept for operators to inspect).
+    /// Removes a finished job (only for the worker that holds it).
+    func completeJob(_ job: Job) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM jobs WHERE id = ? AND lease_owner = ? AND attempts = ?", arguments: [job.id, job.owner, job.attempts])
+        }
+    }
+
+    /// Puts a job back to run again at `runAt` (only for the worker that holds it).
+    func retryJob(_ job: Job, at runAt: Double, error: String) async throws {
+        try await write { db in
+            try db.execute(sql: """
+                UPDATE jobs SET state = 'queued', run_at = ?, lease_until = NULL, lease_owner = NULL, last_error = ?
+                WHERE id = ? AND lease_owner = ? AND attempts = ?
+                """, arguments: [runAt, error, job.id, job.owner, job.attempts])
+        }
+    }
+
+    /// Gives a job up for good, kept for operators to inspect (only for the worker that holds it).
     func failJob(_ job: Job, error: String) async throws {
         try await write { db in
-            try db.execute(sql: "UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = ? WHERE id = ?", arguments: [error, job.id])
+            try db.execute(sql: """
+                UPDATE jobs SET state = 'failed', lease_until = NULL, last_error = ? WHERE id = ? AND lease_owner = ? AND attempts = ?
+                """, arguments: [error, job.id, job.owner, job.attempts])
         }
     }
 
