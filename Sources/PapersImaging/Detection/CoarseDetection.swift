@@ -72,18 +72,16 @@ enum CoarseDetection {
         var out = [UInt8](repeating: 0, count: w * h)
         // Gradients are ×16 per gray level; /16 back to gray levels, ×2 to spread the range.
         let divisor = k * k * 8
-        edges.gx.withUnsafeBufferPointer { gx in
-            edges.gy.withUnsafeBufferPointer { gy in
-                out.withUnsafeMutableBufferPointer { out in
-                    for y in 0..<h {
-                        for x in 0..<w {
-                            var sum = 0
-                            for dy in 0..<k {
-                                let row = (y * k + dy) * fw + x * k
-                                for dx in 0..<k { sum += abs(Int(gx[row + dx])) + abs(Int(gy[row + dx])) }
-                            }
-                            out[y * w + x] = UInt8(min(255, sum / divisor))
+        UnsafeBuffers.reading(edges.gx, edges.gy) { gx, gy in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var sum = 0
+                        for dy in 0..<k {
+                            let row = (y * k + dy) * fw + x * k
+                            for dx in 0..<k { sum += abs(Int(gx[row + dx])) + abs(Int(gy[row + dx])) }
                         }
+                        out[y * w + x] = UInt8(min(255, sum / divisor))
                     }
                 }
             }

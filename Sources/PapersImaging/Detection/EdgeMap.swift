@@ -46,38 +46,32 @@ struct EdgeMap: Sendable {
         var mags = Self.borderZeroed(Int32.self, width: w, height: h)
         // The 3×3 binomial blur is separable; its rows live in rings of three (horizontal sums, then
         // blurred rows), just ahead of the Sobel row that reads them, instead of two whole images.
-        var horizontal = [UInt16](repeating: 0, count: 3 * w)
-        var blurred = [UInt16](repeating: 0, count: 3 * w)
-        image.pixels.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { hBuffer in
-                blurred.withUnsafeMutableBufferPointer { bBuffer in
-                    gxs.withUnsafeMutableBufferPointer { gxBuffer in
-                        gys.withUnsafeMutableBufferPointer { gyBuffer in
-                            mags.withUnsafeMutableBufferPointer { mBuffer in
-                                guard let src = source.baseAddress, let t = hBuffer.baseAddress, let b = bBuffer.baseAddress,
-                                      let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress, let m = mBuffer.baseAddress,
-                                      w >= 3, h >= 3 else { return }
-                                func blurRow(_ y: Int) {
-                                    Self.blurRow(up: t + (max(0, y - 1) % 3) * w, mid: t + (y % 3) * w,
-                                                 down: t + (min(h - 1, y + 1) % 3) * w, into: b + (y % 3) * w, count: w)
-                                }
-                                func sobelRow(_ y: Int) {
-                                    Self.sobelRow(up: b + ((y - 1) % 3) * w, mid: b + (y % 3) * w, down: b + ((y + 1) % 3) * w,
-                                                  gx: gxp + y * w, gy: gyp + y * w, magnitude2: m + y * w, count: w)
-                                }
-                                for y in 0..<h {
-                                    let row = src + y * image.bytesPerRow, out = t + (y % 3) * w
-                                    Self.horizontalRow(row, into: out, count: w)
-                                    // Horizontal row y completes blurred row y − 1, which completes Sobel row y − 2.
-                                    if y >= 1 { blurRow(y - 1) }
-                                    if y >= 3 { sobelRow(y - 2) }
-                                }
-                                blurRow(h - 1)
-                                sobelRow(h - 2)
-                            }
-                        }
-                    }
+        // One allocation holds both rings: horizontal sums (3 rows), then blurred rows (3).
+        let rings = UnsafeMutablePointer<UInt16>.allocate(capacity: 6 * w)
+        rings.initialize(repeating: 0, count: 6 * w)
+        defer { rings.deallocate() }
+        image.withUnsafeRows { rows in
+            UnsafeBuffers.with(&gxs, &gys, &mags) { gxBuffer, gyBuffer, mBuffer in
+                guard let gxp = gxBuffer.baseAddress, let gyp = gyBuffer.baseAddress,
+                      let m = mBuffer.baseAddress, w >= 3, h >= 3 else { return }
+                let t = rings, b = rings + 3 * w
+                func blurRow(_ y: Int) {
+                    Self.blurRow(up: t + (max(0, y - 1) % 3) * w, mid: t + (y % 3) * w,
+                                 down: t + (min(h - 1, y + 1) % 3) * w, into: b + (y % 3) * w, count: w)
                 }
+                func sobelRow(_ y: Int) {
+                    Self.sobelRow(up: b + ((y - 1) % 3) * w, mid: b + (y % 3) * w, down: b + ((y + 1) % 3) * w,
+                                  gx: gxp + y * w, gy: gyp + y * w, magnitude2: m + y * w, count: w)
+                }
+                for y in 0..<h {
+                    let row = rows[y], out = t + (y % 3) * w
+                    Self.horizontalRow(row, into: out, count: w)
+                    // Horizontal row y completes blurred row y − 1, which completes Sobel row y − 2.
+                    if y >= 1 { blurRow(y - 1) }
+                    if y >= 3 { sobelRow(y - 2) }
+                }
+                blurRow(h - 1)
+                sobelRow(h - 2)
             }
         }
         // Threshold: a fraction of the strong gradients, never below the noise floor. The 98th

@@ -119,21 +119,19 @@ enum HoughLines {
         let (fixedCos, fixedSin) = (Self.fixedCos, Self.fixedSin)
         let binsPerRadian = Float(Double(thetaBins) / (2 * .pi))
         accumulator.withUnsafeMutableBufferPointer { acc in
-            fixedCos.withUnsafeBufferPointer { cosines in
-                fixedSin.withUnsafeBufferPointer { sines in
-                    guard let acc = acc.baseAddress, let cosines = cosines.baseAddress, let sines = sines.baseAddress else { return }
-                    let offset = Int32(diagonal) << 16 + 32768
-                    if inLanes {
-                        Self.votesInLanes(edges.edges, into: acc, rhoBins: rhoBins, cosines: cosines, sines: sines,
-                                          offset: offset, binsPerRadian: binsPerRadian)
-                    } else {
-                        Self.votes(edges.edges, into: acc, rhoBins: rhoBins, cosines: cosines, sines: sines,
-                                   offset: offset, binsPerRadian: binsPerRadian)
-                    }
-                    for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
-                        let target = acc + (Self.bin(ofRow: row) + spread) * rhoBins, source = acc + row * rhoBins
-                        for r in 0..<rhoBins { target[r] &+= source[r] }
-                    }
+            UnsafeBuffers.reading(fixedCos, fixedSin) { cosines, sines in
+                guard let acc = acc.baseAddress, let cosines = cosines.baseAddress, let sines = sines.baseAddress else { return }
+                let offset = Int32(diagonal) << 16 + 32768
+                if inLanes {
+                    Self.votesInLanes(edges.edges, into: acc, rhoBins: rhoBins, cosines: cosines, sines: sines,
+                                      offset: offset, binsPerRadian: binsPerRadian)
+                } else {
+                    Self.votes(edges.edges, into: acc, rhoBins: rhoBins, cosines: cosines, sines: sines,
+                               offset: offset, binsPerRadian: binsPerRadian)
+                }
+                for row in Array(0..<spread) + Array((thetaBins + spread)..<rows) {
+                    let target = acc + (Self.bin(ofRow: row) + spread) * rhoBins, source = acc + row * rhoBins
+                    for r in 0..<rhoBins { target[r] &+= source[r] }
                 }
             }
         }

@@ -14,35 +14,33 @@ extension Image {
         let l = Int.bitWidth - (n - 1).leadingZeroBitCount
         let divisor = (multiplier: ((1 << (25 + l)) + n - 1) / n, shift: 25 + l)
         source.withUnsafeBufferPointer { sourceBuffer in
-            across.withUnsafeMutableBufferPointer { acrossBuffer in
-                out.withUnsafeMutableBufferPointer { outBuffer in
-                    guard let src = sourceBuffer.baseAddress, let a = acrossBuffer.baseAddress,
-                          let o = outBuffer.baseAddress else { return }
-                    for y in 0..<h {
-                        let row = src + y * w, sums = a + y * w
-                        var sum = 0
-                        for dx in -r...r { sum += Int(row[min(w - 1, max(0, dx))]) }
-                        sums[0] = UInt16(sum)
-                        for x in 1..<max(1, w) {
-                            sum += Int(row[min(w - 1, x + r)]) - Int(row[max(0, x - r - 1)])
-                            sums[x] = UInt16(sum)
-                        }
+            UnsafeBuffers.with(&across, &out) { acrossBuffer, outBuffer in
+                guard let src = sourceBuffer.baseAddress, let a = acrossBuffer.baseAddress,
+                      let o = outBuffer.baseAddress else { return }
+                for y in 0..<h {
+                    let row = src + y * w, sums = a + y * w
+                    var sum = 0
+                    for dx in -r...r { sum += Int(row[min(w - 1, max(0, dx))]) }
+                    sums[0] = UInt16(sum)
+                    for x in 1..<max(1, w) {
+                        sum += Int(row[min(w - 1, x + r)]) - Int(row[max(0, x - r - 1)])
+                        sums[x] = UInt16(sum)
                     }
-                    var column = [Int](repeating: 0, count: w)
-                    column.withUnsafeMutableBufferPointer { columnBuffer in
-                        guard let c = columnBuffer.baseAddress else { return }
-                        for dy in -r...r {
-                            let row = a + min(h - 1, max(0, dy)) * w
-                            for x in 0..<w { c[x] += Int(row[x]) }
+                }
+                var column = [Int](repeating: 0, count: w)
+                column.withUnsafeMutableBufferPointer { columnBuffer in
+                    guard let c = columnBuffer.baseAddress else { return }
+                    for dy in -r...r {
+                        let row = a + min(h - 1, max(0, dy)) * w
+                        for x in 0..<w { c[x] += Int(row[x]) }
+                    }
+                    for y in 0..<h {
+                        if y > 0 {
+                            let entering = a + min(h - 1, y + r) * w, leaving = a + max(0, y - r - 1) * w
+                            for x in 0..<w { c[x] += Int(entering[x]) - Int(leaving[x]) }
                         }
-                        for y in 0..<h {
-                            if y > 0 {
-                                let entering = a + min(h - 1, y + r) * w, leaving = a + max(0, y - r - 1) * w
-                                for x in 0..<w { c[x] += Int(entering[x]) - Int(leaving[x]) }
-                            }
-                            let line = o + y * w
-                            for x in 0..<w { line[x] = UInt8(truncatingIfNeeded: ((c[x] &+ n / 2) &* divisor.multiplier) &>> divisor.shift) }
-                        }
+                        let line = o + y * w
+                        for x in 0..<w { line[x] = UInt8(truncatingIfNeeded: ((c[x] &+ n / 2) &* divisor.multiplier) &>> divisor.shift) }
                     }
                 }
             }

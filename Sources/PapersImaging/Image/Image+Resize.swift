@@ -13,25 +13,23 @@ extension Image {
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * c)
         var rowSums = [UInt32](repeating: 0, count: width * c)
         pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                rowSums.withUnsafeMutableBufferPointer { buffer in
-                    guard let src = source.baseAddress, let dst = target.baseAddress, let sums = buffer.baseAddress else { return }
-                    for oy in 0..<outHeight {
-                        let y0 = yStarts[oy]
-                        let y1 = max(y0 + 1, yStarts[oy + 1])
-                        sums.update(repeating: 0, count: width * c)
-                        for y in y0..<min(y1, height) { Self.accumulate(src + y * bytesPerRow, into: sums, count: width * c) }
-                        let rows = UInt32(min(y1, height) - y0)
-                        for ox in 0..<outWidth {
-                            let x0 = xStarts[ox]
-                            let x1 = min(width, max(x0 + 1, xStarts[ox + 1]))
-                            let count = rows * UInt32(x1 - x0)
-                            for k in 0..<c {
-                                var total: UInt32 = 0
-                                var x = x0
-                                while x < x1 { total &+= sums[x * c + k]; x += 1 }
-                                dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
-                            }
+            UnsafeBuffers.with(&out, &rowSums) { target, buffer in
+                guard let src = source.baseAddress, let dst = target.baseAddress, let sums = buffer.baseAddress else { return }
+                for oy in 0..<outHeight {
+                    let y0 = yStarts[oy]
+                    let y1 = max(y0 + 1, yStarts[oy + 1])
+                    sums.update(repeating: 0, count: width * c)
+                    for y in y0..<min(y1, height) { Self.accumulate(src + y * bytesPerRow, into: sums, count: width * c) }
+                    let rows = UInt32(min(y1, height) - y0)
+                    for ox in 0..<outWidth {
+                        let x0 = xStarts[ox]
+                        let x1 = min(width, max(x0 + 1, xStarts[ox + 1]))
+                        let count = rows * UInt32(x1 - x0)
+                        for k in 0..<c {
+                            var total: UInt32 = 0
+                            var x = x0
+                            while x < x1 { total &+= sums[x * c + k]; x += 1 }
+                            dst[(oy * outWidth + ox) * c + k] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
                         }
                     }
                 }

@@ -46,32 +46,30 @@ struct InkMask: Sendable {
         height = h
         var bits = [UInt8](repeating: 0, count: w * h)
         let scale = Int((1 - contrast) * 1024)
-        gray.pixels.withUnsafeBufferPointer { src in
-            integral.withUnsafeBufferPointer { integral in
-                bits.withUnsafeMutableBufferPointer { bits in
-                    guard let src = src.baseAddress, let integral = integral.baseAddress, let bits = bits.baseAddress else { return }
-                    for y in 0..<h {
-                        let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                        let top = integral + y0 * (w + 1), bottom = integral + y1 * (w + 1)
-                        let row = src + y * stride, out = bits + y * w
-                        // Ink when p < mean·(1 − contrast) and p < mean − drop, without dividing.
-                        @inline(__always) func judge(_ x: Int, _ x0: Int, _ x1: Int) {
-                            let sum = Int(bottom[x1]) &- Int(top[x1]) &- Int(bottom[x0]) &+ Int(top[x0])
-                            let count = (x1 &- x0) &* (y1 &- y0), p = Int(row[x])
-                            out[x] = p &* count &* 1024 < sum &* scale && (p &+ minimumDrop) &* count < sum ? 1 : 0
-                        }
-                        // The window is clipped near the left and right edges only.
-                        let inner = min(radius, w), outer = max(inner, w - radius - 1)
-                        for x in 0..<inner { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
-                        let area = (2 &* radius &+ 1) &* (y1 &- y0)
-                        if area <= Self.largestNarrowWindow {
-                            Self.judgeInterior(row, top: top, bottom: bottom, radius: radius, area: Int32(area),
-                                               scale: Int32(scale), drop: Int32(minimumDrop), columns: inner..<outer, into: out)
-                        } else {
-                            for x in inner..<outer { judge(x, x &- radius, x &+ radius &+ 1) }
-                        }
-                        for x in outer..<w { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
+        UnsafeBuffers.reading(gray.pixels, integral) { src, integral in
+            bits.withUnsafeMutableBufferPointer { bits in
+                guard let src = src.baseAddress, let integral = integral.baseAddress, let bits = bits.baseAddress else { return }
+                for y in 0..<h {
+                    let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
+                    let top = integral + y0 * (w + 1), bottom = integral + y1 * (w + 1)
+                    let row = src + y * stride, out = bits + y * w
+                    // Ink when p < mean·(1 − contrast) and p < mean − drop, without dividing.
+                    @inline(__always) func judge(_ x: Int, _ x0: Int, _ x1: Int) {
+                        let sum = Int(bottom[x1]) &- Int(top[x1]) &- Int(bottom[x0]) &+ Int(top[x0])
+                        let count = (x1 &- x0) &* (y1 &- y0), p = Int(row[x])
+                        out[x] = p &* count &* 1024 < sum &* scale && (p &+ minimumDrop) &* count < sum ? 1 : 0
                     }
+                    // The window is clipped near the left and right edges only.
+                    let inner = min(radius, w), outer = max(inner, w - radius - 1)
+                    for x in 0..<inner { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
+                    let area = (2 &* radius &+ 1) &* (y1 &- y0)
+                    if area <= Self.largestNarrowWindow {
+                        Self.judgeInterior(row, top: top, bottom: bottom, radius: radius, area: Int32(area),
+                                           scale: Int32(scale), drop: Int32(minimumDrop), columns: inner..<outer, into: out)
+                    } else {
+                        for x in inner..<outer { judge(x, x &- radius, x &+ radius &+ 1) }
+                    }
+                    for x in outer..<w { judge(x, max(0, x - radius), min(w, x + radius + 1)) }
                 }
             }
         }

@@ -106,22 +106,20 @@ public struct OCRBClassifier: Sendable {
         var hidden = [Float](repeating: 0, count: Self.batch * first.outputs)
         var indices = [Int](repeating: 0, count: Self.batch * first.inputs)
         patches.withUnsafeBufferPointer { all in
-            hidden.withUnsafeMutableBufferPointer { hidden in
-                indices.withUnsafeMutableBufferPointer { indices in
-                    for from in stride(from: 0, to: count, by: Self.batch) {
-                        let size = min(Self.batch, count - from)
-                        first.apply(batch: size, all.baseAddress! + from * first.inputs, into: hidden.baseAddress!,
-                                    nonzero: indices.baseAddress!, relu: layers.count > 1)
-                        for b in 0..<size {
-                            var probabilities = [Float](repeating: 0, count: MRZAlphabet.characters.count)
-                            withScratch { _, scratch in
-                                // The first layer's output goes where `run` takes a layer's input.
-                                let values = scratch.values.baseAddress!
-                                values.update(from: hidden.baseAddress! + b * first.outputs, count: first.outputs)
-                                probabilities.withUnsafeMutableBufferPointer { run(scratch, into: $0, from: 1) }
-                            }
-                            result.append(probabilities)
+            UnsafeBuffers.with(&hidden, &indices) { hidden, indices in
+                for from in stride(from: 0, to: count, by: Self.batch) {
+                    let size = min(Self.batch, count - from)
+                    first.apply(batch: size, all.baseAddress! + from * first.inputs, into: hidden.baseAddress!,
+                                nonzero: indices.baseAddress!, relu: layers.count > 1)
+                    for b in 0..<size {
+                        var probabilities = [Float](repeating: 0, count: MRZAlphabet.characters.count)
+                        withScratch { _, scratch in
+                            // The first layer's output goes where `run` takes a layer's input.
+                            let values = scratch.values.baseAddress!
+                            values.update(from: hidden.baseAddress! + b * first.outputs, count: first.outputs)
+                            probabilities.withUnsafeMutableBufferPointer { run(scratch, into: $0, from: 1) }
                         }
+                        result.append(probabilities)
                     }
                 }
             }
