@@ -36,6 +36,8 @@ public struct PapersServer: Sendable {
             }(),
             metrics: ServerMetrics(),
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
+            authenticationFailures: RateLimiter(rate: Double(configuration.authenticationFailuresPerMinute) / 60,
+                                                burst: Double(configuration.authenticationFailuresPerMinute)),
             logger: logger)
     }
 

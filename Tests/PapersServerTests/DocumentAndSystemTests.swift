@@ -62,6 +62,44 @@ struct DocumentAndSystemTests {
         #expect(!FileManager.default.fileExists(atPath: test.directory.appendingPathComponent("images/\(reference)").path))
     }
 
+    @Test("with a metrics token, /metrics needs it; /health does not")
+    func metricsToken() async throws {
+        let test = try await TestServer { $0.metricsToken = "mt_secret" }
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let without = try await client.execute(uri: "/metrics", method: .get)
+            #expect(without.status == .unauthorized)
+            let wrong = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer mt_other"])
+            #expect(wrong.status == .unauthorized)
+            let right = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer mt_secret"])
+            #expect(right.status == .ok)
+            #expect(String(buffer: right.body).contains("papers_http_requests_total"))
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+        }
+    }
+
+    @Test("repeated failed authentications throttle the token, even with the right secret")
+    func authenticationThrottle() async throws {
+        let test = try await TestServer { $0.authenticationFailuresPerMinute = 5 }
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let wrong = "Basic " + Data("\(test.credentials.token):sec_wrong".utf8).base64EncodedString()
+            for _ in 0..<5 {
+                let response = try await client.execute(uri: "/v1/verifications", method: .get, headers: [.authorization: wrong])
+                #expect(response.status == .unauthorized)
+            }
+            let throttled = try await client.execute(uri: "/v1/verifications", method: .get, headers: [.authorization: wrong])
+            #expect(throttled.status == .tooManyRequests)
+            #expect(throttled.json["code"] as? String == "AUTHENTICATION_THROTTLED")
+            #expect(throttled.headers[.retryAfter] != nil)
+            let right = try await client.execute(uri: "/v1/verifications", method: .get, headers: test.headers())
+            #expect(right.status == .tooManyRequests)
+            // Another tenant's token is not affected.
+            let other = try await test.otherTenant()
+            #expect(try await client.execute(uri: "/v1/verifications", method: .get, headers: [.authorization: other]).status == .ok)
+        }
+    }
+
     @Test("health, metrics and the OpenAPI document answer without credentials")
     func system() async throws {
         let test = try await TestServer()

@@ -62,6 +62,12 @@ public struct ServerConfiguration: Sendable {
     public var requestsPerSecond: Double = 20
     /// Requests a tenant may make in a burst.
     public var requestBurst: Double = 60
+    /// Failed authentications a token may have per minute (and in a burst) before it is refused
+    /// with 429 for a while, whatever secret comes with it.
+    public var authenticationFailuresPerMinute = 10
+    /// When set, `GET /metrics` answers only with `Authorization: Bearer` and this token
+    /// (`--metrics-token`, `PAPERS_METRICS_TOKEN`).
+    public var metricsToken: String?
     /// Callback retry policy.
     public var callbacks = CallbackPolicy()
     /// How long an `Idempotency-Key` reserved by a request that never finished (its process died

@@ -17,6 +17,15 @@ final class RateLimiter: Sendable {
         self.burst = max(burst, 1)
     }
 
+    /// The seconds until `key` has a token again, without taking one; `nil` when it has one now.
+    func wait(_ key: String, now: Double = Date().timeIntervalSince1970) -> Double? {
+        buckets.withLockedValue { buckets in
+            guard let bucket = buckets[key] else { return nil }
+            let tokens = min(burst, bucket.tokens + (now - bucket.updated) * rate)
+            return tokens >= 1 ? nil : (1 - tokens) / rate
+        }
+    }
+
     /// Takes a token for `key`; returns `nil` when allowed, else the seconds until a token is free.
     func take(_ key: String, now: Double = Date().timeIntervalSince1970) -> Double? {
         buckets.withLockedValue { buckets in

@@ -12,6 +12,9 @@ struct ServerServices: Sendable, CustomStringConvertible {
     let processor: VerificationProcessor
     let metrics: ServerMetrics
     let rateLimiter: RateLimiter
+    /// Failed authentications per API token: once they run out, the token is refused for a while
+    /// whatever secret comes with it (a secret cannot be guessed by trying).
+    let authenticationFailures: RateLimiter
     let logger: Logger
 
     /// Erases a verification: its row's data, then its images. `false` when not found.

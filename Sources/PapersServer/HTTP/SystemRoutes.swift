@@ -19,6 +19,15 @@ struct SystemRoutes {
     }
 
     @Sendable func metrics(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        if let token = services.configuration.metricsToken {
+            let given = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil } ?? ""
+            // Compared as hashes, in constant time.
+            guard TenantCredentials.matches(given, stored: TenantCredentials.hash(token)) else {
+                var problem = Problem(.unauthorized, code: "UNAUTHORIZED", detail: "the metrics need Authorization: Bearer and the metrics token")
+                problem.headers[.wwwAuthenticate] = "Bearer realm=\"papers-metrics\""
+                throw problem
+            }
+        }
         let counts = (try? await services.database.jobCounts()) ?? [:]
         let gauges = ["queued", "running", "failed"].map { state in
             (name: "papers_jobs", labels: [("state", state)], value: Double(counts[state] ?? 0))

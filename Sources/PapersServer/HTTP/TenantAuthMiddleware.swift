@@ -7,8 +7,15 @@ struct TenantAuthMiddleware: RouterMiddleware {
     let services: ServerServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let (token, secret) = Self.credentials(request.headers[.authorization]),
-              let tenant = try await services.database.authenticate(token: token, secret: secret) else {
+        guard let (token, secret) = Self.credentials(request.headers[.authorization]) else { throw Problem.unauthorized }
+        if let wait = services.authenticationFailures.wait(token) {
+            var problem = Problem(.tooManyRequests, code: "AUTHENTICATION_THROTTLED",
+                                  detail: "too many failed authentications for this token; retry after the time in Retry-After")
+            problem.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
+            throw problem
+        }
+        guard let tenant = try await services.database.authenticate(token: token, secret: secret) else {
+            _ = services.authenticationFailures.take(token)
             throw Problem.unauthorized
         }
         if let wait = services.rateLimiter.take(tenant.id) {

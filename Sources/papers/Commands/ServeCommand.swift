@@ -38,6 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("job-lease"), help: "Seconds a worker holds a job before another may take it over (recovery after a crash).")
     var jobLease: Double = 60
 
+    @Option(name: .customLong("metrics-token"),
+            help: "Require 'Authorization: Bearer TOKEN' on GET /metrics (also PAPERS_METRICS_TOKEN).")
+    var metricsToken: String?
+
     @Flag(name: .customLong("allow-private-callbacks"),
           help: "Let callback URLs name this machine or a private network (also PAPERS_ALLOW_PRIVATE_CALLBACKS=1).")
     var allowPrivateCallbacks = false
@@ -58,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.requestsPerSecond = rateLimit
         configuration.requestBurst = rateLimit * 3
         configuration.jobLease = jobLease
+        configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["PAPERS_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.allowPrivateCallbacks = allowPrivateCallbacks || ProcessInfo.processInfo.environment["PAPERS_ALLOW_PRIVATE_CALLBACKS"] == "1"
         var logger = Logger(label: "papers.server")
         logger.logLevel = .info
