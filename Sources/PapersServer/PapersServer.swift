@@ -67,7 +67,11 @@ public struct PapersServer: Sendable {
     /// `storageStartTimeout` when the database does not answer.
     static func withCheckedStorage<T: Sendable>(_ configuration: ServerConfiguration, logger: Logger,
                                                _ body: @escaping @Sendable (any ServerStore) async throws -> T) async throws -> T {
-        let storage = try openStorage(configuration, logger: logger)
+        // The pool's retries would log every failed connection: the one line that ends the
+        // command says what went wrong.
+        var quiet = logger
+        quiet.logLevel = .error
+        let storage = try openStorage(configuration, logger: quiet)
         let database = storage.database, sealer = storage.sealer, source = storage.keySource
         let timeout = configuration.storageStartTimeout
         let work: @Sendable () async throws -> T = {

@@ -104,6 +104,35 @@ struct ServeCLITests {
         #expect(refused.stderr.hasPrefix("papers: "))
     }
 
+    @Test("an unreachable PostgreSQL ends tenant create and serve with one line, not a hang")
+    func unreachableDatabase() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-nodb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = "postgres://papers@127.0.0.1:1/papers"
+        for arguments in [["tenant", "create", "acme"], ["serve", "--port", "0"]] {
+            let start = Date()
+            let result = try PapersExecutable.run(arguments + ["--db", url, "--data-dir", directory.path])
+            #expect(result.status == 78, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("papers: ") && result.stderr.contains("did not answer"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            // The start-up deadline is 15 s; a loaded machine may add some.
+            #expect(Date().timeIntervalSince(start) < 45)
+        }
+    }
+
+    @Test("a second key on the same database is refused by serve with one line naming both")
+    func foreignKey() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-key-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("first"), second = directory.appendingPathComponent("second")
+        let database = first.appendingPathComponent("papers.sqlite").path
+        #expect(try PapersExecutable.run(["tenant", "create", "acme", "--data-dir", first.path]).status == 0)
+        let refused = try PapersExecutable.run(["serve", "--port", "0", "--db", database, "--data-dir", second.path])
+        #expect(refused.status == 78)
+        #expect(refused.stderr.contains(first.appendingPathComponent("encryption.key").path))
+        #expect(refused.stderr.contains(second.appendingPathComponent("encryption.key").path))
+    }
+
     @Test("passports and licences verified over HTTP; after kill -9 and a restart nothing is lost, every callback arrives")
     func killAndRestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-serve-\(UUID().uuidString)")

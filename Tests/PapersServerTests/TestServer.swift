@@ -39,6 +39,9 @@ struct TestServer {
         configuration.encryptionKey = Data(repeating: 7, count: 32)
         configuration.jobPollInterval = .milliseconds(20)
         configuration.workerCount = 1
+        // The suite runs CPU-bound tests beside these on two cooperative threads, which can hold a
+        // database's answer back far longer than a server's start-up deadline allows.
+        configuration.storageStartTimeout = .seconds(600)
         if backend == .postgres, let url = Backend.postgresURL {
             configuration.database = .postgres(url: url)
             // The servers of all tests on PostgreSQL share its job queue, so one may deliver another
