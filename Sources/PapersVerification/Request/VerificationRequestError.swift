@@ -16,8 +16,18 @@ public struct VerificationRequestError: Error, Sendable, Hashable, CustomStringC
 
     /// The request members that have rules.
     public enum Field: String, Sendable, Hashable, CaseIterable {
-        case customerInternalReference, userReference, reportingCriteria, callbackUrl
-        case preselectedCountry, preselectedDocumentTypes
+        /// ``VerificationRequest/customerInternalReference``.
+        case customerInternalReference
+        /// ``VerificationRequest/userReference``.
+        case userReference
+        /// ``VerificationRequest/reportingCriteria``.
+        case reportingCriteria
+        /// ``VerificationRequest/callbackUrl``.
+        case callbackUrl
+        /// ``VerificationRequest/preselectedCountry``.
+        case preselectedCountry
+        /// ``VerificationRequest/preselectedDocumentTypes``.
+        case preselectedDocumentTypes
     }
 
     /// The rule broken.
