@@ -424,6 +424,28 @@ struct VerificationAPITests {
         }
     }
 
+    @Test("a verification holds a bounded number of frame batches", arguments: Backend.available)
+    func frameQuota(backend: Backend) async throws {
+        let test = try await TestServer(backend) { $0.maximumFrameBatches = 2 }
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg").base64EncodedString()
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let body = ByteBuffer(string: #"{"frames":[{"image":"\#(photo)"}]}"#)
+            var statuses: [HTTPResponse.Status] = []
+            var code: String?
+            for _ in 0..<3 {
+                let response = try await client.execute(uri: "/v1/verifications/\(reference)/frames", method: .post,
+                                                        headers: test.headers([.contentType: "application/json"]), body: body)
+                statuses.append(response.status)
+                code = response.json["code"] as? String
+            }
+            #expect(statuses == [.created, .created, .conflict])
+            #expect(code == "FRAME_QUOTA_EXCEEDED")
+        }
+    }
+
     @Test("too many requests get 429 with Retry-After")
     func rateLimit() async throws {
         let test = try await TestServer { $0.requestsPerSecond = 0.01; $0.requestBurst = 2 }

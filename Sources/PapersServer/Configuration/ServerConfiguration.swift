@@ -44,6 +44,8 @@ public struct ServerConfiguration: Sendable {
         limits.maximumPixels = maximumImagePixels
         return limits
     }
+    /// The most frame batches one verification may have (each up to 60 frames).
+    public var maximumFrameBatches = 20
     /// The largest frame batch accepted, in bytes.
     public var maximumFrameBatchBytes = 40 * 1024 * 1024
     /// How many jobs run at once; defaults to the number of cores.

@@ -109,6 +109,10 @@ struct VerificationRoutes {
         let tenant = try context.requireTenant()
         let record = try await load(context)
         guard record.state == .pending else { throw Problem.conflict("frames can be added only before finalize") }
+        let quota = services.configuration.maximumFrameBatches
+        guard try await services.database.frameBatchCount(verificationID: record.id) < quota else {
+            throw Problem(.conflict, code: "FRAME_QUOTA_EXCEEDED", detail: "a verification holds at most \(quota) frame batches")
+        }
         guard UploadReceiver.mediaType(request) == "application/json" else {
             throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send frames as application/json {\"frames\": [{\"image\": base64}]}")
         }

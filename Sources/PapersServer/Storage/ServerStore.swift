@@ -33,6 +33,8 @@ protocol ServerStore: Sendable {
     func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws
     func imageContentType(owner: String, name: String) async throws -> String?
     func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws
+    /// How many frame batches a verification has.
+    func frameBatchCount(verificationID: String) async throws -> Int
     func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState?
     func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?) async throws
     /// Erases the row's data (images are erased by the ``ImageStorage``); `false` when not found.

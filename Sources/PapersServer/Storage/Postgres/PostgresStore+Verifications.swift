@@ -75,6 +75,10 @@ extension PostgresStore {
         try await rows("SELECT content_type FROM images WHERE owner_id = \(owner) AND name = \(name)").first?["content_type"].decode(String.self)
     }
 
+    func frameBatchCount(verificationID: String) async throws -> Int {
+        try await rows("SELECT COUNT(*) AS n FROM frame_batches WHERE verification_id = \(verificationID)").first?["n"].decode(Int.self) ?? 0
+    }
+
     func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws {
         _ = try await rows("INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (\(id), \(verificationID), \(frameCount), \(now()))")
     }

@@ -89,6 +89,12 @@ extension SQLiteStore {
     }
 
     /// Records a frame batch.
+    func frameBatchCount(verificationID: String) async throws -> Int {
+        try await read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM frame_batches WHERE verification_id = ?", arguments: [verificationID]) ?? 0
+        }
+    }
+
     func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws {
         try await write { db in
             try db.execute(
