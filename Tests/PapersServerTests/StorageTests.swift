@@ -120,14 +120,22 @@ struct StorageTests {
         #expect(secure == 1)
     }
 
+    /// A configuration in `directory` whose start-up deadline allows for the suite's load (its
+    /// CPU-bound tests hold the cooperative threads; the real deadline is tested in a process).
+    static func configuration(_ directory: URL) -> ServerConfiguration {
+        var configuration = ServerConfiguration(dataDirectory: directory)
+        configuration.storageStartTimeout = .seconds(600)
+        return configuration
+    }
+
     @Test("a database refuses an encryption key other than the one it was first used with, naming where each came from")
     func keyCheck() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = ServerConfiguration(dataDirectory: directory)
+        let first = Self.configuration(directory)
         _ = try await PapersServer.createTenant(name: "acme", configuration: first)
         // Another data directory (so another generated key), the same database file.
-        var second = ServerConfiguration(dataDirectory: directory.appendingPathComponent("other"))
+        var second = Self.configuration(directory.appendingPathComponent("other"))
         second.database = .sqlite(path: directory.appendingPathComponent("papers.sqlite").path)
         for attempt in 0..<2 {
             do {
@@ -153,12 +161,12 @@ struct StorageTests {
     func keyCheckOfOlderDatabase() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = ServerConfiguration(dataDirectory: directory)
+        let first = Self.configuration(directory)
         _ = try await PapersServer.createTenant(name: "acme", configuration: first)
         let path = directory.appendingPathComponent("papers.sqlite").path
         let database = try SQLiteStore(path: path, sealer: sealer)
         try await database.write { db in try db.execute(sql: "DELETE FROM settings") }
-        var second = ServerConfiguration(dataDirectory: directory.appendingPathComponent("other"))
+        var second = Self.configuration(directory.appendingPathComponent("other"))
         second.database = .sqlite(path: path)
         await #expect(throws: ServerError.self) { try await PapersServer.checkStorage(configuration: second) }
         try await PapersServer.checkStorage(configuration: first)
