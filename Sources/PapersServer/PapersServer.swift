@@ -112,10 +112,15 @@ public struct PapersServer: Sendable {
             let worker = Task {
                 do { finish(.success(try await work())) } catch { finish(.failure(error)) }
             }
-            Task {
-                try? await Task.sleep(for: deadline)
+            let timer = Task {
+                try await Task.sleep(for: deadline)
                 finish(.failure(failure))
                 worker.cancel()
+            }
+            // Work that ends first ends the timer too, instead of leaving it asleep until the deadline.
+            Task {
+                _ = await worker.result
+                timer.cancel()
             }
         }
     }

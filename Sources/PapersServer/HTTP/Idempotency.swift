@@ -12,12 +12,12 @@ struct Idempotency {
     /// How long a reservation without a response holds its key.
     let reservationLifetime: TimeInterval
 
-    /// A response as stored for replay (status and JSON body), with the SHA-256 of a streamed
-    /// request body when the work read one.
+    /// A response as stored for replay (status and JSON body), with the request body the work
+    /// streamed in, when it read one (hashed only when the response is stored under a key).
     struct Stored: Sendable {
         let status: Int
         let body: Data
-        var bodyDigest: String?
+        var streamedBody: [UInt8]?
     }
 
     /// What a repeated request must match: its method and path, and the SHA-256 of its body when
@@ -32,10 +32,8 @@ struct Idempotency {
     }
 
     /// SHA-256 in hex.
-    static func digest(_ bytes: some Sequence<UInt8>) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Array(bytes))
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    static func digest(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Runs `work` once per key; without a key it just runs. For a request whose body the work
@@ -65,7 +63,7 @@ struct Idempotency {
             try? await database.releaseIdempotencyKey(tenantID: tenantID, key: key)
             throw error
         }
-        try await database.storeIdempotentResponse(tenantID: tenantID, key: key, fingerprint: fingerprint + (stored.bodyDigest ?? ""),
+        try await database.storeIdempotentResponse(tenantID: tenantID, key: key, fingerprint: fingerprint + (stored.streamedBody.map(Self.digest) ?? ""),
                                                    status: stored.status, body: stored.body)
         return Self.response(stored, replayed: false)
     }

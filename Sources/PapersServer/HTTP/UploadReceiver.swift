@@ -46,7 +46,7 @@ struct UploadReceiver {
     /// Receives an image into `writer` as it arrives; the writer is finished only if the whole body
     /// arrived, matches its declared length and type, and decodes.
     static func receiveImage(_ request: Request, limit: Int, decoding limits: DecodingLimits,
-                             into writer: inout SealedFileWriter) async throws -> (contentType: String, byteCount: Int, digest: String) {
+                             into writer: inout SealedFileWriter) async throws -> (contentType: String, bytes: [UInt8]) {
         do {
             guard let type = mediaType(request), imageTypes.contains(type) else {
                 throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
@@ -54,7 +54,7 @@ struct UploadReceiver {
             let bytes = try await collect(request, limit: limit) { chunk in try writer.append(chunk) }
             try validateImage(bytes, declaredType: type, limits: limits)
             try writer.finish()
-            return (type, bytes.count, Idempotency.digest(bytes))
+            return (type, bytes)
         } catch {
             writer.abandon()
             throw error

@@ -82,11 +82,11 @@ struct VerificationRoutes {
             var writer = try services.images.writer(owner: record.id, name: side.rawValue)
             let received = try await UploadReceiver.receiveImage(request, limit: limit, decoding: services.configuration.decodingLimits, into: &writer)
             try await services.images.commit(owner: record.id, name: side.rawValue)
-            try await services.database.recordImage(owner: record.id, name: side.rawValue, contentType: received.contentType, byteCount: received.byteCount)
+            try await services.database.recordImage(owner: record.id, name: side.rawValue, contentType: received.contentType, byteCount: received.bytes.count)
             services.metrics.increment("papers_images_stored_total", [("side", side.rawValue)])
             var stored = try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType,
-                                                                      byteCount: received.byteCount))
-            stored.bodyDigest = received.digest
+                                                                      byteCount: received.bytes.count))
+            stored.streamedBody = received.bytes
             return stored
         }
     }
