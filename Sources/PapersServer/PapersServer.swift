@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Metrics
 import NIOConcurrencyHelpers
@@ -201,10 +202,23 @@ public struct PapersServer: Sendable {
         return list
     }
 
+    /// The HTTP/1 listener with the connection cap and timeouts of ``ServerConfiguration/connections``.
+    var httpServer: HTTPServerBuilder {
+        let limits = {
+            var limits = configuration.connections
+            limits.maximumConnections = limits.effectiveMaximumConnections
+            return limits
+        }()
+        let census = services.connections
+        return .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, census: census)],
+                                           idleTimeout: limits.idleTimeout))
+    }
+
     /// The HTTP application with its background services (workers, retention).
     public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: router(),
+            server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "papers"),
             services: backgroundServices,
             onServerRunning: onServerRunning,

@@ -27,8 +27,17 @@ struct PapersExecutable {
     static let sharedData = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+        try run(url, arguments, stdin: stdin)
+    }
+
+    /// Runs another program found on the PATH (a test's outside client, say).
+    static func runTool(_ arguments: [String]) throws -> Output {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), arguments, stdin: nil)
+    }
+
+    private static func run(_ executable: URL, _ arguments: [String], stdin: String?) throws -> Output {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input

@@ -133,6 +133,25 @@ struct ServeCLITests {
         #expect(refused.stderr.contains(second.appendingPathComponent("encryption.key").path))
     }
 
+    @Test("hostile connections: over the cap closed at once, idle and slow headers cut at the timeout, a dropped upload is no 500")
+    func hostileConnections() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-hostile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "cli", "--data-dir", directory.path]).json)
+        let auth = "Basic " + Data("\(credentials["token"] as? String ?? ""):\(credentials["secret"] as? String ?? "")".utf8).base64EncodedString()
+        let server = try ServerProcess(dataDirectory: directory, extra: ["--max-connections", "8", "--header-timeout", "2"])
+        defer { server.stop() }
+        let script = PapersExecutable.repository.appendingPathComponent("tools/hostile/connections.py").path
+        let result = try PapersExecutable.runTool(["python3", script, String(server.port), auth, "12", "2"])
+        let json = try #require(result.json, "\(result.stderr)")
+        #expect(json["refused"] as? Int == 4)
+        #expect(json["idleClosed"] as? Int == 12)
+        let cut = try #require(json["slowHeadersCutAfter"] as? Double)
+        #expect(cut >= 1.5 && cut < 10)
+        #expect(json["health"] as? Int == 200)
+        #expect(json["dropStatuses"] as? [String] == ["499"])
+    }
+
     @Test("passports and licences verified over HTTP; after kill -9 and a restart nothing is lost, every callback arrives")
     func killAndRestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-serve-\(UUID().uuidString)")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -42,8 +43,92 @@ final class CallbackReceiver: Sendable {
     }
 }
 
+/// A callback receiver that never answers until released, counting the requests it holds.
+final class SilentReceiver: Sendable {
+    let holding = NIOLockedValueBox((now: 0, most: 0))
+    let released = NIOLockedValueBox(false)
+
+    func application(port: NIOLockedValueBox<Int>) -> some ApplicationProtocol {
+        let router = Router()
+        router.post("hook") { _, _ -> HTTPResponse.Status in
+            self.holding.withLockedValue { $0.now += 1; $0.most = max($0.most, $0.now) }
+            defer { self.holding.withLockedValue { $0.now -= 1 } }
+            while !self.released.withLockedValue({ $0 }) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return .ok
+        }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), onServerRunning: { channel in
+            port.withLockedValue { $0 = channel.localAddress?.port ?? 0 }
+        })
+    }
+}
+
 @Suite("Callbacks")
 struct CallbackTests {
+    @Test("a receiver that never answers holds at most its tenant's share of senders and no processing worker; shutdown hands its callbacks back")
+    func silentReceiverStallsNobody() async throws {
+        let receiver = SilentReceiver()
+        let port = NIOLockedValueBox(0)
+        let test = try await TestServer {
+            $0.callbacks.timeout = 600  // longer than the test: only senders of their own free the worker
+            $0.callbacks.maximumPerTenant = 3
+            $0.shutdownGracePeriod = .seconds(1)
+            $0.allowPrivateCallbacks = true  // the receiver listens on loopback
+        }
+        defer { test.remove() }
+        try await receiver.application(port: port).test(.live) { _ in
+            defer { receiver.released.withLockedValue { $0 = true } }
+            let hook = "http://127.0.0.1:\(port.withLockedValue { $0 })/hook"
+            try await test.server.application().test(.router) { client in
+                for _ in 0..<8 {
+                    let created = try await client.execute(
+                        uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                        body: ByteBuffer(string: #"{"callbackUrl":"\#(hook)"}"#))
+                    let reference = try #require(created.json["scanReference"] as? String)
+                    _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+                }
+                let deadline = Date().addingTimeInterval(60)
+                while receiver.holding.withLockedValue({ $0.now }) < 3, Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(receiver.holding.withLockedValue { $0.now } == 3)
+                // Another tenant's verification is processed while the receiver holds its senders.
+                let other = try await test.otherTenant()
+                let created = try await client.execute(uri: "/v1/verifications", method: .post,
+                                                       headers: test.headers([.contentType: "application/json"], authorization: other),
+                                                       body: ByteBuffer(string: "{}"))
+                let reference = try #require(created.json["scanReference"] as? String)
+                _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers(authorization: other))
+                let outcome = try await waitForVerification(client, reference, headers: test.headers(authorization: other), seconds: 60)
+                #expect(outcome["status"] as? String == "DONE")
+                #expect(receiver.holding.withLockedValue { $0.most } == 3)
+            }
+            // The server stopped within its grace period (not the callbacks' 600 s timeout), and
+            // every callback is back in the queue, not one attempt spent.
+            let store = try #require(test.server.database as? SQLiteStore)
+            let jobs = try await store.read { db in
+                try Row.fetchAll(db, sql: "SELECT state, attempts FROM jobs WHERE kind = 'deliverCallback'")
+                    .map { (state: $0["state"] as String, attempts: $0["attempts"] as Int) }
+            }
+            #expect(jobs.count == 8)
+            #expect(jobs.allSatisfy { $0.state == "queued" && $0.attempts == 0 })
+        }
+    }
+
+    @Test("callback slots: a tenant or a host at its cap waits; a released slot is free again")
+    func slots() {
+        let slots = CallbackSlots(perTenant: 2, perHost: 3)
+        #expect(slots.acquire(tenant: "a", host: "x"))
+        #expect(slots.acquire(tenant: "a", host: "x"))
+        #expect(!slots.acquire(tenant: "a", host: "y"))
+        #expect(slots.acquire(tenant: "b", host: "x"))
+        #expect(!slots.acquire(tenant: "c", host: "x"))
+        #expect(slots.acquire(tenant: "c", host: "y"))
+        slots.release(tenant: "a", host: "x")
+        #expect(slots.acquire(tenant: "a", host: "y"))
+        #expect(slots.inFlight == 4)
+    }
     @Test("a finished verification is POSTed, signed, retried after a failure with the same eventId, and every attempt is recorded", arguments: Backend.available)
     func deliveredWithRetry(backend: Backend) async throws {
         let receiver = CallbackReceiver(failures: 1)

@@ -42,6 +42,10 @@ struct TestServer {
         // The suite runs CPU-bound tests beside these on two cooperative threads, which can hold a
         // database's answer back far longer than a server's start-up deadline allows.
         configuration.storageStartTimeout = .seconds(600)
+        // For the same reason a test's keep-alive connection may sit idle longer than a client
+        // should; the timeouts themselves are tested against a `papers serve` process.
+        configuration.connections.headerTimeout = .seconds(600)
+        configuration.connections.idleTimeout = .seconds(600)
         if backend == .postgres, let url = Backend.postgresURL {
             configuration.database = .postgres(url: url)
             // The servers of all tests on PostgreSQL share its job queue, so one may deliver another

@@ -9,14 +9,27 @@ import NIOCore
 /// attempt and refused when any of its addresses is loopback, private, link-local or reserved;
 /// redirects are never followed (a 3xx is a failed attempt), so a public receiver cannot bounce
 /// the signed `POST` inside.
+///
+/// Deliveries run on senders of their own, never on the workers that read photos, and at most
+/// ``CallbackPolicy/maximumPerTenant`` per tenant and ``CallbackPolicy/maximumPerHost`` per host
+/// at once; a callback over its cap waits without holding a sender.
 struct CallbackDeliverer: Sendable {
     let services: ServerServices
     let client: HTTPClient
+    let slots: CallbackSlots
+
+    init(services: ServerServices, client: HTTPClient) {
+        self.services = services
+        self.client = client
+        slots = CallbackSlots(perTenant: services.configuration.callbacks.maximumPerTenant,
+                              perHost: services.configuration.callbacks.maximumPerHost)
+    }
 
     /// An HTTP client for callbacks: redirects refused, connection and read timeouts short.
     static func makeClient(_ policy: CallbackPolicy) -> HTTPClient {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-        configuration.timeout = .init(connect: .seconds(5), read: .milliseconds(Int64(policy.timeout * 1000)))
+        configuration.timeout = .init(connect: .milliseconds(Int64(policy.connectTimeout * 1000)),
+                                      read: .milliseconds(Int64(policy.timeout * 1000)))
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
@@ -26,6 +39,12 @@ struct CallbackDeliverer: Sendable {
             try await services.database.completeJob(job)
             return "settled"
         }
+        let host = URL(string: event.callbackURL)?.host?.lowercased() ?? ""
+        guard slots.acquire(tenant: event.tenantID, host: host) else {
+            try await services.database.releaseJob(job, at: now() + services.configuration.callbacks.busyDelay)
+            return "deferred"
+        }
+        defer { slots.release(tenant: event.tenantID, host: host) }
         let secret = try await services.database.webhookSecret(tenantID: event.tenantID)
         let timestamp = Int(Date().timeIntervalSince1970)
         var request = HTTPClientRequest(url: event.callbackURL)

@@ -52,6 +52,9 @@ public struct ServerConfiguration: Sendable {
     public var workerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// How long a claimed job is held before another worker may take it over (a crash recovers after this).
     public var jobLease: TimeInterval = 60
+    /// How long a stopping server (SIGTERM) lets the jobs in hand finish; those still running are
+    /// then handed back to the queue for another server or the next start.
+    public var shutdownGracePeriod: Duration = .seconds(10)
     /// The delay before a failed processing job is tried again, times the attempt number.
     public var processingRetryDelay: TimeInterval = 5
     /// How often idle workers look for jobs queued by other processes.
@@ -70,6 +73,8 @@ public struct ServerConfiguration: Sendable {
     /// When set, `GET /metrics` answers only with `Authorization: Bearer` and this token
     /// (`--metrics-token`, `PAPERS_METRICS_TOKEN`).
     public var metricsToken: String?
+    /// Connection cap and timeouts of the HTTP listener.
+    public var connections = ConnectionLimits()
     /// Callback retry policy.
     public var callbacks = CallbackPolicy()
     /// How long an `Idempotency-Key` reserved by a request that never finished (its process died

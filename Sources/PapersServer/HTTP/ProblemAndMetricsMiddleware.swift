@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 
 /// Turns every failure into a problem document, counts and times requests, and logs one line per
 /// request with the route pattern (never the path's identifiers, bodies or credentials).
@@ -42,6 +43,12 @@ struct ProblemAndMetricsMiddleware: RouterMiddleware {
         } catch is DecodingError {
             status = .badRequest
             throw Problem.invalid("the JSON body does not match the API's schema")
+        } catch is HTTPParserError {
+            // The client went away (or was cut off by a timeout) before its request was complete:
+            // nobody is left to answer, and it is not the server's failure. Counted as 499, as
+            // proxies do.
+            status = .init(code: 499, reasonPhrase: "Client Closed Request")
+            throw Problem(.badRequest, code: "INCOMPLETE_REQUEST", detail: "the request ended before its body was complete")
         } catch let error as ServerError {
             services.logger.error("request failed", metadata: ["code": .string(error.code.rawValue)])
             throw Problem.internalError

@@ -15,6 +15,8 @@ struct ServerServices: Sendable, CustomStringConvertible {
     /// Failed authentications per API token: once they run out, the token is refused for a while
     /// whatever secret comes with it (a secret cannot be guessed by trying).
     let authenticationFailures: RateLimiter
+    /// The HTTP connections open now (and refused at the cap), for `/metrics`.
+    let connections = ConnectionGuard.Census()
     let logger: Logger
 
     /// Erases a verification: its row's data, then its images. `false` when not found.

@@ -29,9 +29,11 @@ struct SystemRoutes {
             }
         }
         let counts = (try? await services.database.jobCounts()) ?? [:]
-        let gauges = ["queued", "running", "failed"].map { state in
-            (name: "papers_jobs", labels: [("state", state)], value: Double(counts[state] ?? 0))
+        var gauges = ["queued", "running", "failed"].map { state in
+            (name: "papers_jobs", labels: [(String, String)]([("state", state)]), value: Double(counts[state] ?? 0))
         }
+        gauges.append((name: "papers_http_connections_open", labels: [], value: Double(services.connections.open)))
+        gauges.append((name: "papers_http_connections_refused", labels: [], value: Double(services.connections.refusals)))
         let text = services.metrics.render(gauges: gauges)
         var headers: HTTPFields = [:]
         headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"

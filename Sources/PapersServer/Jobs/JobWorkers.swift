@@ -5,8 +5,10 @@ import NIOPosix
 import ServiceLifecycle
 import PapersVerification
 
-/// The worker pool: `workerCount` loops that claim jobs from the database and run them. Reading
-/// photos runs on NIO's thread pool, off the HTTP event loops and the cooperative executor.
+/// The worker pool: `workerCount` loops that claim processing jobs from the database and run
+/// them, and ``CallbackPolicy/maximumConcurrent`` senders that claim callback jobs only, so that a
+/// receiver that never answers cannot hold back anybody's processing. Reading photos runs on NIO's
+/// thread pool, off the HTTP event loops and the cooperative executor.
 struct JobWorkers: Service, CustomStringConvertible {
     var description: String { "JobWorkers" }
     let services: ServerServices
@@ -14,29 +16,44 @@ struct JobWorkers: Service, CustomStringConvertible {
     /// Processing jobs are tried this many times before the verification is marked `FAILED`.
     static let maximumAttempts = 5
 
-    /// Runs until graceful shutdown: then each worker finishes the job in hand and stops.
+    /// Runs until graceful shutdown: then each worker finishes the job in hand and stops. Jobs
+    /// still running after ``ServerConfiguration/shutdownGracePeriod`` are handed back to the
+    /// queue, unattempted, for another server (or the next start) to run.
     func run() async throws {
         let stopping = NIOLockedValueBox(false)
         // The callbacks' own client: no redirects followed, short timeouts (see CallbackDeliverer).
         let client = CallbackDeliverer.makeClient(services.configuration.callbacks)
         let callbacks = CallbackDeliverer(services: services, client: client)
-        await withGracefulShutdownHandler {
+        let grace = services.configuration.shutdownGracePeriod
+        let work = Task {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<services.configuration.workerCount {
-                    group.addTask { await loop(index, callbacks: callbacks, stopping: stopping) }
+                    group.addTask { await loop("\(owner)-\(index)", kinds: JobKind.processing, callbacks: callbacks, stopping: stopping) }
+                }
+                group.addTask { await sendCallbacks(callbacks, stopping: stopping) }
+            }
+        }
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await work.value
+            } onGracefulShutdown: {
+                stopping.withLockedValue { $0 = true }
+                Task {
+                    try? await Task.sleep(for: grace)
+                    work.cancel()
                 }
             }
-        } onGracefulShutdown: {
-            stopping.withLockedValue { $0 = true }
+        } onCancel: {
+            work.cancel()
         }
         try? await client.shutdown()
     }
 
-    func loop(_ index: Int, callbacks: CallbackDeliverer, stopping: NIOLockedValueBox<Bool>) async {
+    func loop(_ name: String, kinds: [JobKind], callbacks: CallbackDeliverer, stopping: NIOLockedValueBox<Bool>) async {
         let lease = services.configuration.jobLease
         while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
             do {
-                if let job = try await services.database.claimJob(owner: "\(owner)-\(index)", lease: lease) {
+                if let job = try await services.database.claimJob(owner: name, lease: lease, kinds: kinds) {
                     await handle(job, callbacks: callbacks)
                     continue
                 }
@@ -46,6 +63,35 @@ struct JobWorkers: Service, CustomStringConvertible {
                 return
             }
             try? await Task.sleep(for: services.configuration.jobPollInterval)
+        }
+    }
+
+    /// Claims callback jobs while fewer than ``CallbackPolicy/maximumConcurrent`` are in flight and
+    /// sends each in a task of its own: one poll of the database however many senders there are.
+    func sendCallbacks(_ callbacks: CallbackDeliverer, stopping: NIOLockedValueBox<Bool>) async {
+        let maximum = max(1, services.configuration.callbacks.maximumConcurrent)
+        let lease = services.configuration.jobLease, name = "\(owner)-callbacks"
+        let inFlight = NIOLockedValueBox(0)
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
+                if inFlight.withLockedValue({ $0 }) < maximum {
+                    do {
+                        if let job = try await services.database.claimJob(owner: name, lease: lease, kinds: JobKind.callbacks) {
+                            inFlight.withLockedValue { $0 += 1 }
+                            group.addTask {
+                                await handle(job, callbacks: callbacks)
+                                inFlight.withLockedValue { $0 -= 1 }
+                            }
+                            continue
+                        }
+                    } catch where !Task.isCancelled {
+                        services.logger.error("job claim failed", metadata: ["error": .string("\(error)")])
+                    } catch {
+                        return
+                    }
+                }
+                try? await Task.sleep(for: services.configuration.jobPollInterval)
+            }
         }
     }
 
@@ -70,11 +116,11 @@ struct JobWorkers: Service, CustomStringConvertible {
             case .deliverCallback: outcome = try await callbacks.deliver(job)
             }
         } catch where Task.isCancelled {
-            // Cancelled mid-job: hand it back at once (outside this cancelled task) so that another
-            // worker takes it without waiting for the lease to run out.
+            // Cancelled mid-job (shutdown): hand it back at once, unattempted, outside this cancelled
+            // task, so that another worker takes it without waiting for the lease to run out.
             outcome = "interrupted"
             let database = services.database
-            _ = await Task.detached { try? await database.retryJob(job, at: now(), error: "interrupted") }.value
+            _ = await Task.detached { try? await database.releaseJob(job, at: now()) }.value
         } catch {
             outcome = "error"
             services.logger.error("job failed", metadata: ["kind": .string(job.kind.rawValue), "attempt": .stringConvertible(job.attempts), "error": .string(Self.describe(error))])
@@ -97,9 +143,11 @@ struct JobWorkers: Service, CustomStringConvertible {
             images[side] = try await services.images.read(owner: record.id, name: side.rawValue)
         }
         let opened = images
-        let result = try await NIOThreadPool.singleton.runIfActive {
-            BackgroundPriority.lowerCurrentThread()
-            return processor.process(record, images: opened)
+        let result = try await Self.abandoningOnCancel {
+            try await NIOThreadPool.singleton.runIfActive {
+                BackgroundPriority.lowerCurrentThread()
+                return processor.process(record, images: opened)
+            }
         }
         let event = CallbackEvent.verification(record, state: .done, result: result)
         try await services.database.completeVerification(record.id, state: .done, result: result, event: event)
@@ -117,9 +165,12 @@ struct JobWorkers: Service, CustomStringConvertible {
             pages.append(try await services.images.read(owner: record.id, name: "page-\(index)"))
         }
         let opened = pages
-        let result = try await NIOThreadPool.singleton.runIfActive {
-            BackgroundPriority.lowerCurrentThread()
-            return try DocumentProcessor(limits: services.configuration.decodingLimits).process(opened)
+        let limits = services.configuration.decodingLimits
+        let result = try await Self.abandoningOnCancel {
+            try await NIOThreadPool.singleton.runIfActive {
+                BackgroundPriority.lowerCurrentThread()
+                return try DocumentProcessor(limits: limits).process(opened)
+            }
         }
         let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done)
         try await services.database.completeDocument(record.id, status: .done, result: result, event: event)
@@ -152,6 +203,30 @@ struct JobWorkers: Service, CustomStringConvertible {
             try await services.database.failJob(job, error: reason)
         } catch {
             services.logger.error("cannot settle a failed job", metadata: ["kind": .string(job.kind.rawValue)])
+        }
+    }
+
+    /// The result of `work`, or `CancellationError` as soon as the calling task is cancelled: a
+    /// photo being read on the thread pool cannot be interrupted, so at shutdown its result is
+    /// abandoned (the job goes back to the queue) rather than waited for.
+    static func abandoningOnCancel<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let pending = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
+        let finish = { @Sendable (result: Result<T, any Error>) in
+            pending.withLockedValue { continuation in
+                continuation?.resume(with: result)
+                continuation = nil
+            }
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.withLockedValue { $0 = continuation }
+                if Task.isCancelled { finish(.failure(CancellationError())) }
+                Task {
+                    do { finish(.success(try await work())) } catch { finish(.failure(error)) }
+                }
+            }
+        } onCancel: {
+            finish(.failure(CancellationError()))
         }
     }
 

@@ -48,7 +48,11 @@ protocol ServerStore: Sendable {
     func deleteDocument(_ id: String, tenantID: String?) async throws -> Bool
 
     // Jobs
-    func claimJob(owner: String, lease: Double) async throws -> Job?
+    /// Claims the oldest due job of one of `kinds` (or one whose lease ran out) for `lease` seconds.
+    func claimJob(owner: String, lease: Double, kinds: [JobKind]) async throws -> Job?
+    /// Puts a claimed job back to run at `runAt` without counting the claim as an attempt (it was
+    /// not tried: its receiver's concurrency cap was reached).
+    func releaseJob(_ job: Job, at runAt: Double) async throws
     /// Extends the lease of a job its holder still holds; `false` when the claim was lost.
     func renewJob(_ job: Job, lease: Double) async throws -> Bool
     func completeJob(_ job: Job) async throws
@@ -72,4 +76,11 @@ protocol ServerStore: Sendable {
     /// Deletes reservations made before `staleBefore` that never got their response.
     func removeAbandonedIdempotencyKeys(staleBefore: Double) async throws
     func releaseIdempotencyKey(tenantID: String, key: String) async throws
+}
+
+extension ServerStore {
+    /// Claims the oldest due job of any kind.
+    func claimJob(owner: String, lease: Double) async throws -> Job? {
+        try await claimJob(owner: owner, lease: lease, kinds: JobKind.allCases)
+    }
 }

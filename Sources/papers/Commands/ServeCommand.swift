@@ -38,6 +38,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("job-lease"), help: "Seconds a worker holds a job before another may take it over (recovery after a crash).")
     var jobLease: Double = 60
 
+    @Option(name: .customLong("shutdown-grace"),
+            help: "Seconds a stopping server lets running jobs finish before handing them back to the queue.")
+    var shutdownGrace: Double = 10
+
+    @Option(name: .customLong("max-connections"),
+            help: "Connections open at once; more are closed as they open (kept under half the open-file limit).")
+    var maxConnections = 1000
+
+    @Option(name: .customLong("header-timeout"),
+            help: "Seconds a connection may take to send a request's headers, from opening or the previous response.")
+    var headerTimeout: Double = 20
+
+    @Option(name: .customLong("body-timeout"), help: "Seconds a request's whole body may take to arrive.")
+    var bodyTimeout: Double = 300
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a request body may pause before the connection is closed.")
+    var idleTimeout: Double = 30
+
     @Option(name: .customLong("metrics-token"),
             help: "Require 'Authorization: Bearer TOKEN' on GET /metrics (also PAPERS_METRICS_TOKEN).")
     var metricsToken: String?
@@ -59,6 +77,16 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.retentionDays = retentionDays
         }
         guard rateLimit > 0, jobLease >= 1 else { throw CLIOutput.fail("--rate-limit must be positive and --job-lease at least 1 second", code: 64) }
+        guard shutdownGrace >= 0, shutdownGrace <= 3600 else { throw CLIOutput.fail("--shutdown-grace must be between 0 and 3600 seconds", code: 64) }
+        configuration.shutdownGracePeriod = .milliseconds(Int64(shutdownGrace * 1000))
+        guard maxConnections >= 1 else { throw CLIOutput.fail("--max-connections must be at least 1", code: 64) }
+        guard [headerTimeout, bodyTimeout, idleTimeout].allSatisfy({ $0 > 0 && $0 <= 86_400 }) else {
+            throw CLIOutput.fail("--header-timeout, --body-timeout and --idle-timeout must be between 0 and 86400 seconds", code: 64)
+        }
+        configuration.connections.maximumConnections = maxConnections
+        configuration.connections.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+        configuration.connections.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
+        configuration.connections.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.requestsPerSecond = rateLimit
         configuration.requestBurst = rateLimit * 3
         configuration.jobLease = jobLease

@@ -10,13 +10,15 @@ extension PostgresStore {
     }
 
     /// Claims a due job; `SKIP LOCKED` lets every process on the database claim a different one.
-    func claimJob(owner: String, lease: Double) async throws -> Job? {
+    func claimJob(owner: String, lease: Double, kinds: [JobKind]) async throws -> Job? {
         let time = now()
+        let names = kinds.map(\.rawValue)
         let claimed = try await rows("""
             UPDATE jobs SET state = 'running', lease_until = \(time + lease), lease_owner = \(owner), attempts = attempts + 1
             WHERE id = (
                 SELECT id FROM jobs
-                WHERE (state = 'queued' AND run_at <= \(time)) OR (state = 'running' AND lease_until < \(time))
+                WHERE ((state = 'queued' AND run_at <= \(time)) OR (state = 'running' AND lease_until < \(time)))
+                  AND kind = ANY(\(names))
                 ORDER BY run_at, id LIMIT 1
                 FOR UPDATE SKIP LOCKED)
             RETURNING id, kind, subject, attempts
@@ -45,6 +47,13 @@ extension PostgresStore {
     func retryJob(_ job: Job, at runAt: Double, error: String) async throws {
         _ = try await rows("""
             UPDATE jobs SET state = 'queued', run_at = \(runAt), lease_until = NULL, lease_owner = NULL, last_error = \(error)
+            WHERE id = \(Int(job.id)) AND lease_owner = \(job.owner) AND attempts = \(job.attempts)
+            """)
+    }
+
+    func releaseJob(_ job: Job, at runAt: Double) async throws {
+        _ = try await rows("""
+            UPDATE jobs SET state = 'queued', run_at = \(runAt), lease_until = NULL, lease_owner = NULL, attempts = attempts - 1
             WHERE id = \(Int(job.id)) AND lease_owner = \(job.owner) AND attempts = \(job.attempts)
             """)
     }

@@ -14,15 +14,18 @@ extension SQLiteStore {
             arguments: [kind.rawValue, subject, runAt, now()])
     }
 
-    /// Claims the oldest job that is due (or whose lease expired) for `lease` seconds.
-    func claimJob(owner: String, lease: Double) async throws -> Job? {
+    /// Claims the oldest job of one of `kinds` that is due (or whose lease expired) for `lease` seconds.
+    func claimJob(owner: String, lease: Double, kinds: [JobKind]) async throws -> Job? {
         try await write { db in
             let time = now()
+            let placeholders = kinds.map { _ in "?" }.joined(separator: ", ")
+            var arguments: StatementArguments = [time, time]
+            arguments += StatementArguments(kinds.map(\.rawValue))
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT id, kind, subject, attempts FROM jobs
-                WHERE (state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_until < ?)
+                WHERE ((state = 'queued' AND run_at <= ?) OR (state = 'running' AND lease_until < ?)) AND kind IN (\(placeholders))
                 ORDER BY run_at, id LIMIT 1
-                """, arguments: [time, time]) else { return nil }
+                """, arguments: arguments) else { return nil }
             let id: Int64 = row["id"]
             try db.execute(
                 sql: "UPDATE jobs SET state = 'running', lease_until = ?, lease_owner = ?, attempts = attempts + 1 WHERE id = ?",
@@ -59,6 +62,16 @@ extension SQLiteStore {
                 UPDATE jobs SET state = 'queued', run_at = ?, lease_until = NULL, lease_owner = NULL, last_error = ?
                 WHERE id = ? AND lease_owner = ? AND attempts = ?
                 """, arguments: [runAt, error, job.id, job.owner, job.attempts])
+        }
+    }
+
+    /// Puts a job back unattempted (only for the worker that holds it).
+    func releaseJob(_ job: Job, at runAt: Double) async throws {
+        try await write { db in
+            try db.execute(sql: """
+                UPDATE jobs SET state = 'queued', run_at = ?, lease_until = NULL, lease_owner = NULL, attempts = attempts - 1
+                WHERE id = ? AND lease_owner = ? AND attempts = ?
+                """, arguments: [runAt, job.id, job.owner, job.attempts])
         }
     }
 
