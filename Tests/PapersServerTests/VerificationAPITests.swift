@@ -514,3 +514,126 @@ struct RawUploadTests {
         }
     }
 }
+
+/// A raw loopback connection whose request is sent in parts, so that a test can act between them.
+final class RawConnection: Sendable {
+    let fd: Int32
+
+    init?(port: Int) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(fd); return nil }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+
+    /// The server's first answer (read off the cooperative threads, which the server needs).
+    func reply() async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(self.fd, &buffer, buffer.count)
+                continuation.resume(returning: count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : "")
+            }
+        }
+    }
+}
+
+@Suite("Uploads racing DELETE and finalize")
+struct UploadRaceTests {
+    enum Interruption: String, CaseIterable { case delete, finalize }
+
+    /// Starts an upload, lets `interruption` happen while its body is half sent, then sends the rest.
+    static func race(_ test: TestServer, port: Int, client: some TestClientProtocol, path: String, type: String, body: [UInt8],
+                     reference: String, interruption: Interruption) async throws -> String {
+        let connection = try #require(RawConnection(port: port))
+        let head = "\(path.hasSuffix("frames") ? "POST" : "PUT") \(path) HTTP/1.1\r\nHost: localhost\r\nAuthorization: \(test.authorization)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\r\n"
+        connection.send(Array(head.utf8) + body.prefix(body.count / 2))
+        // The route has read the verification (PENDING) and is waiting for the rest of the body.
+        try await Task.sleep(for: .milliseconds(300))
+        switch interruption {
+        case .delete:
+            let deleted = try await client.execute(uri: "/v1/verifications/\(reference)", method: .delete, headers: test.headers())
+            #expect(deleted.status == .ok)
+        case .finalize:
+            let finalized = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+            #expect(finalized.status == .accepted)
+        }
+        connection.send(Array(body.dropFirst(body.count / 2)))
+        return await connection.reply()
+    }
+
+    @Test("an image upload across DELETE or finalize answers 409 and leaves nothing",
+          arguments: Backend.available, Interruption.allCases)
+    func imageUpload(backend: Backend, interruption: Interruption) async throws {
+        let test = try await TestServer(backend)
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        let port = NIOLockedValueBox(0)
+        try await test.server.application(onServerRunning: { channel in port.withLockedValue { $0 = channel.localAddress?.port ?? 0 } }).test(.live) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let reply = try await Self.race(test, port: port.withLockedValue { $0 }, client: client, path: "/v1/verifications/\(reference)/images/front",
+                                            type: "image/jpeg", body: Array(photo), reference: reference, interruption: interruption)
+            #expect(reply.hasPrefix("HTTP/1.1 409"), "\(reply.prefix(200))")
+            if interruption == .finalize {
+                let result = try await waitForVerification(client, reference, headers: test.headers())
+                #expect(result["verificationStatus"] as? String == "NO_ID_UPLOADED")
+            }
+            let shown = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: test.headers())
+            #expect((shown.json["images"] as? [String] ?? []) == [])
+            try await Self.expectNothingStored(test, reference: reference)
+        }
+    }
+
+    @Test("a frame batch across DELETE answers 409 and leaves nothing", arguments: Backend.available)
+    func frameBatch(backend: Backend) async throws {
+        let test = try await TestServer(backend)
+        defer { test.remove() }
+        let photo = try TestServer.fixture("passport-td3.jpg")
+        let body = Array(#"{"frames":[{"image":"\#(photo.base64EncodedString())"}]}"#.utf8)
+        let port = NIOLockedValueBox(0)
+        try await test.server.application(onServerRunning: { channel in port.withLockedValue { $0 = channel.localAddress?.port ?? 0 } }).test(.live) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let reply = try await Self.race(test, port: port.withLockedValue { $0 }, client: client, path: "/v1/verifications/\(reference)/frames",
+                                            type: "application/json", body: body, reference: reference, interruption: .delete)
+            #expect(reply.hasPrefix("HTTP/1.1 409"), "\(reply.prefix(200))")
+            #expect(try await test.server.database.frameBatchCount(verificationID: reference) == 0)
+            try await Self.expectNothingStored(test, reference: reference)
+        }
+    }
+
+    /// No image file, blob or row of the verification is left.
+    static func expectNothingStored(_ test: TestServer, reference: String) async throws {
+        let folder = test.directory.appendingPathComponent("images/\(reference)").path
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") || $0.hasSuffix(".part") }
+        #expect(files.isEmpty, "\(files)")
+        let spool = test.directory.appendingPathComponent("spool/images/\(reference)").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []).isEmpty)
+        if let store = test.server.database as? PostgresStore {
+            let blobs = try await store.rows("SELECT COUNT(*) AS n FROM image_blobs WHERE owner_id = \(reference)")
+            #expect(try blobs.first?["n"].decode(Int.self) == 0)
+        }
+        if let store = test.server.database as? SQLiteStore {
+            let rows = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM images WHERE owner_id = ?", arguments: [reference]) }
+            #expect(rows == 0)
+        }
+    }
+}

@@ -45,8 +45,10 @@ struct DocumentRoutes {
                 pageCount = pages.count
             default:
                 var writer = try services.images.writer(owner: id, name: "page-0")
-                _ = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes,
-                                                              decoding: services.configuration.decodingLimits, into: &writer)
+                let received = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes,
+                                                                     decoding: services.configuration.decodingLimits, into: &writer,
+                                                                     owner: id, name: "page-0")
+                try received.staged.moveIntoPlace()
                 try await services.images.commit(owner: id, name: "page-0")
                 pageCount = 1
             }

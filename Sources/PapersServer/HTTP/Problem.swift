@@ -62,6 +62,11 @@ extension Problem {
     }
 
     /// 500 for failures the client cannot fix; the detail names no internals.
+    /// 409 `FRAME_QUOTA_EXCEEDED`: a verification holds its quota of frame batches.
+    static func frameQuotaExceeded(_ quota: Int) -> Problem {
+        Problem(.conflict, code: "FRAME_QUOTA_EXCEEDED", detail: "a verification holds at most \(quota) frame batches")
+    }
+
     static var internalError: Problem {
         Problem(.internalServerError, code: "INTERNAL_ERROR", detail: "the server failed to handle the request; it is logged")
     }

@@ -43,18 +43,17 @@ struct UploadReceiver {
         return bytes
     }
 
-    /// Receives an image into `writer` as it arrives; the writer is finished only if the whole body
-    /// arrived, matches its declared length and type, and decodes.
-    static func receiveImage(_ request: Request, limit: Int, decoding limits: DecodingLimits,
-                             into writer: inout SealedFileWriter) async throws -> (contentType: String, bytes: [UInt8]) {
+    /// Receives an image into `writer` as it arrives; the writer is staged (see ``StagedImage``)
+    /// only if the whole body arrived, matches its declared length and type, and decodes.
+    static func receiveImage(_ request: Request, limit: Int, decoding limits: DecodingLimits, into writer: inout SealedFileWriter,
+                             owner: String, name: String) async throws -> (contentType: String, bytes: [UInt8], staged: StagedImage) {
         do {
             guard let type = mediaType(request), imageTypes.contains(type) else {
                 throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send the image as image/jpeg or image/png")
             }
             let bytes = try await collect(request, limit: limit) { chunk in try writer.append(chunk) }
             try validateImage(bytes, declaredType: type, limits: limits)
-            try writer.finish()
-            return (type, bytes)
+            return (type, bytes, try writer.stage(owner: owner, name: name))
         } catch {
             writer.abandon()
             throw error

@@ -80,9 +80,11 @@ struct VerificationRoutes {
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request),
                                          streamedBodyDigest: digestOfRepeat) {
             var writer = try services.images.writer(owner: record.id, name: side.rawValue)
-            let received = try await UploadReceiver.receiveImage(request, limit: limit, decoding: services.configuration.decodingLimits, into: &writer)
-            try await services.images.commit(owner: record.id, name: side.rawValue)
-            try await services.database.recordImage(owner: record.id, name: side.rawValue, contentType: received.contentType, byteCount: received.bytes.count)
+            let received = try await UploadReceiver.receiveImage(request, limit: limit, decoding: services.configuration.decodingLimits, into: &writer,
+                                                                 owner: record.id, name: side.rawValue)
+            defer { received.staged.discard() }
+            try check(try await services.database.placeImage(received.staged, contentType: received.contentType, byteCount: received.bytes.count),
+                           what: "images")
             services.metrics.increment("papers_images_stored_total", [("side", side.rawValue)])
             var stored = try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType,
                                                                       byteCount: received.bytes.count))
@@ -110,9 +112,7 @@ struct VerificationRoutes {
         let record = try await load(context)
         guard record.state == .pending else { throw Problem.conflict("frames can be added only before finalize") }
         let quota = services.configuration.maximumFrameBatches
-        guard try await services.database.frameBatchCount(verificationID: record.id) < quota else {
-            throw Problem(.conflict, code: "FRAME_QUOTA_EXCEEDED", detail: "a verification holds at most \(quota) frame batches")
-        }
+        guard try await services.database.frameBatchCount(verificationID: record.id) < quota else { throw Problem.frameQuotaExceeded(quota) }
         guard UploadReceiver.mediaType(request) == "application/json" else {
             throw Problem(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", detail: "send frames as application/json {\"frames\": [{\"image\": base64}]}")
         }
@@ -129,10 +129,21 @@ struct VerificationRoutes {
         }
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {
             let batchID = UUID().uuidString.lowercased()
+            var staged: [StagedImage] = []
+            defer { staged.forEach { $0.discard() } }
             for (index, bytes) in images.enumerated() {
-                try await services.images.write(bytes, owner: record.id, name: "frames-\(batchID)-\(index)")
+                let name = "frames-\(batchID)-\(index)"
+                var writer = try services.images.writer(owner: record.id, name: name)
+                do {
+                    try writer.append(bytes)
+                    staged.append(try writer.stage(owner: record.id, name: name))
+                } catch {
+                    writer.abandon()
+                    throw error
+                }
             }
-            try await services.database.recordFrameBatch(id: batchID, verificationID: record.id, frameCount: images.count)
+            try check(try await services.database.placeFrameBatch(id: batchID, verificationID: record.id, frames: staged, quota: quota),
+                           what: "frames")
             services.metrics.increment("papers_frames_stored_total", by: images.count)
             return try Idempotency.encode(.created, FrameBatchStored(batchId: batchID, scanReference: record.id, frameCount: images.count))
         }
@@ -147,6 +158,21 @@ struct VerificationRoutes {
             return try JSONResponse.make(.accepted, VerificationCreated(scanReference: id, status: .processing))
         case .done, .failed, .deleted:
             throw Problem.conflict("the verification is already \(before.rawValue)")
+        }
+    }
+
+    /// Turns an upload the database did not place into its answer: 409 when the verification was
+    /// finalized or deleted while the upload arrived, or holds its quota of frame batches.
+    func check(_ placement: UploadPlacement, what: String) throws {
+        switch placement {
+        case .placed:
+            return
+        case .notPending(let state?):
+            throw Problem.conflict("\(what) can be added only before finalize (the verification is \(state.rawValue))")
+        case .notPending(nil):
+            throw Problem.notFound("verification")
+        case .quotaExceeded:
+            throw Problem.frameQuotaExceeded(services.configuration.maximumFrameBatches)
         }
     }
 

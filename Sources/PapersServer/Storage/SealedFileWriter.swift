@@ -45,15 +45,16 @@ struct SealedFileWriter {
 
     /// Seals the rest as the final segment and moves the file into place.
     mutating func finish() throws(ServerError) {
+        try stage(owner: "", name: "").moveIntoPlace()
+    }
+
+    /// Seals the rest as the final segment and leaves the file under its temporary name, for the
+    /// database to place it only if its owner still takes uploads (see ``StagedImage``).
+    mutating func stage(owner: String, name: String) throws(ServerError) -> StagedImage {
         try writeSegment(buffer, final: true)
         buffer = Data()
-        do {
-            try handle.close()
-            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            try FileManager.default.moveItem(at: temporaryURL, to: url)
-        } catch {
-            throw ServerError(.storageFailure, "cannot store a file in the data directory")
-        }
+        do { try handle.close() } catch { throw ServerError(.storageFailure, "cannot store a file in the data directory") }
+        return StagedImage(owner: owner, name: name, file: temporaryURL, destination: url)
     }
 
     /// Drops the partial file.

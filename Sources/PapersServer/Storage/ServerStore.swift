@@ -30,9 +30,13 @@ protocol ServerStore: Sendable {
     /// The verification, opened; with `tenantID` only when it belongs to that tenant (`nil` for workers).
     func verification(_ id: String, tenantID: String?) async throws -> VerificationRecord?
     func listVerifications(tenantID: String, limit: Int, startingAfter: String?) async throws -> (items: [VerificationSummary], hasMore: Bool)
-    func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws
+    /// Places a staged image and records it, only while its verification is `PENDING`, in one
+    /// transaction with that check (a `DELETE` or `finalize` cannot slip between).
+    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement
     func imageContentType(owner: String, name: String) async throws -> String?
-    func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws
+    /// Places a frame batch's staged frames and records the batch, only while its verification is
+    /// `PENDING` and holds fewer than `quota` batches, in one transaction with those checks.
+    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int) async throws -> UploadPlacement
     /// How many frame batches a verification has.
     func frameBatchCount(verificationID: String) async throws -> Int
     func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState?

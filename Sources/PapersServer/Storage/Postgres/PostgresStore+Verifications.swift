@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import PapersVerification
 
@@ -60,15 +61,38 @@ extension PostgresStore {
         return (items, found.count > limit)
     }
 
-    func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws {
-        let time = now()
-        try await transaction { connection in
+    /// Stores a staged image's sealed bytes and records it, if its verification is still
+    /// `PENDING`; the verification's row is locked for the transaction, so `finalize` and `DELETE`
+    /// wait for it.
+    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement {
+        let time = now(), owner = staged.owner, name = staged.name
+        defer { staged.discard() }
+        return try await transaction { connection in
+            let state = try await Self.lockedState(connection, owner, logger: logger)
+            guard state == .pending else { return .notPending(state) }
+            try await Self.storeBlob(connection, staged, logger: logger)
             try await connection.query("""
                 INSERT INTO images (owner_id, name, content_type, byte_count, created_at) VALUES (\(owner), \(name), \(contentType), \(byteCount), \(time))
                 ON CONFLICT (owner_id, name) DO UPDATE SET content_type = EXCLUDED.content_type, byte_count = EXCLUDED.byte_count, created_at = EXCLUDED.created_at
                 """, logger: logger)
             try await connection.query("UPDATE verifications SET updated_at = \(time) WHERE id = \(owner)", logger: logger)
+            return .placed
         }
+    }
+
+    /// A verification's state, its row locked until the transaction ends.
+    static func lockedState(_ connection: PostgresConnection, _ id: String, logger: Logger) async throws -> VerificationState? {
+        let found = try await connection.query("SELECT status FROM verifications WHERE id = \(id) FOR UPDATE", logger: logger).collect()
+        return try found.first.flatMap { VerificationState(rawValue: try $0.decode(String.self)) }
+    }
+
+    /// Stores a staged file's sealed bytes as its owner's image.
+    static func storeBlob(_ connection: PostgresConnection, _ staged: StagedImage, logger: Logger) async throws {
+        let sealed = try staged.sealedBytes()
+        try await connection.query("""
+            INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(staged.owner), \(staged.name), \(sealed))
+            ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed
+            """, logger: logger)
     }
 
     func imageContentType(owner: String, name: String) async throws -> String? {
@@ -79,8 +103,19 @@ extension PostgresStore {
         try await rows("SELECT COUNT(*) AS n FROM frame_batches WHERE verification_id = \(verificationID)").first?["n"].decode(Int.self) ?? 0
     }
 
-    func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws {
-        _ = try await rows("INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (\(id), \(verificationID), \(frameCount), \(now()))")
+    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int) async throws -> UploadPlacement {
+        defer { frames.forEach { $0.discard() } }
+        return try await transaction { connection in
+            let state = try await Self.lockedState(connection, verificationID, logger: logger)
+            guard state == .pending else { return .notPending(state) }
+            let held = try await connection.query("SELECT COUNT(*) FROM frame_batches WHERE verification_id = \(verificationID)", logger: logger).collect()
+            guard try (held.first?.decode(Int.self) ?? 0) < quota else { return .quotaExceeded }
+            for frame in frames { try await Self.storeBlob(connection, frame, logger: logger) }
+            try await connection.query(
+                "INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (\(id), \(verificationID), \(frames.count), \(now()))",
+                logger: logger)
+            return .placed
+        }
     }
 
     func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState? {

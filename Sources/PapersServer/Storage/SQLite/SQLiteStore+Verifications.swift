@@ -71,14 +71,25 @@ extension SQLiteStore {
         }
     }
 
-    /// Records an uploaded image (the file is already in place).
-    func recordImage(owner: String, name: String, contentType: String, byteCount: Int) async throws {
+    /// Moves a staged image into place and records it, if its verification is still `PENDING`:
+    /// SQLite runs one writer at a time, so the check, the move and the record are one step
+    /// against `finalize` and `DELETE`.
+    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement {
         try await write { db in
+            let state = try Self.state(db, staged.owner)
+            guard state == .pending else { return .notPending(state) }
+            try staged.moveIntoPlace()
             try db.execute(
                 sql: "INSERT OR REPLACE INTO images (owner_id, name, content_type, byte_count, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [owner, name, contentType, byteCount, now()])
-            try db.execute(sql: "UPDATE verifications SET updated_at = ? WHERE id = ?", arguments: [now(), owner])
+                arguments: [staged.owner, staged.name, contentType, byteCount, now()])
+            try db.execute(sql: "UPDATE verifications SET updated_at = ? WHERE id = ?", arguments: [now(), staged.owner])
+            return .placed
         }
+    }
+
+    /// A verification's state, read inside a transaction.
+    static func state(_ db: Database, _ id: String) throws -> VerificationState? {
+        try String.fetchOne(db, sql: "SELECT status FROM verifications WHERE id = ?", arguments: [id]).flatMap(VerificationState.init(rawValue:))
     }
 
     /// The content type of a stored image, or `nil`.
@@ -95,11 +106,17 @@ extension SQLiteStore {
         }
     }
 
-    func recordFrameBatch(id: String, verificationID: String, frameCount: Int) async throws {
+    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int) async throws -> UploadPlacement {
         try await write { db in
+            let state = try Self.state(db, verificationID)
+            guard state == .pending else { return .notPending(state) }
+            let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM frame_batches WHERE verification_id = ?", arguments: [verificationID]) ?? 0
+            guard held < quota else { return .quotaExceeded }
+            for frame in frames { try frame.moveIntoPlace() }
             try db.execute(
                 sql: "INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [id, verificationID, frameCount, now()])
+                arguments: [id, verificationID, frames.count, now()])
+            return .placed
         }
     }
 
