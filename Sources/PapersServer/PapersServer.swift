@@ -214,13 +214,33 @@ public struct PapersServer: Sendable {
                                            idleTimeout: limits.idleTimeout))
     }
 
-    /// The HTTP application with its background services (workers, retention).
-    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+    /// The listener of ``ServerConfiguration/metricsAddress``: `GET /metrics` and nothing else.
+    func metricsApplication(at address: (host: String, port: Int),
+                            onServerRunning: @escaping @Sendable (any Channel) async -> Void) -> some ApplicationProtocol {
+        let router = Router(context: PapersRequestContext.self)
+        let table = RouteTable()
+        router.add(middleware: ProblemAndMetricsMiddleware(services: services, routes: table))
+        SystemRoutes(services: services).registerMetrics(on: router)
+        table.fill(router.routes.map { ("\($0.path)", $0.method) })
+        return Application(router: router, server: httpServer,
+                           configuration: .init(address: .hostname(address.host, port: address.port), serverName: "papers-metrics"),
+                           onServerRunning: onServerRunning, logger: services.logger)
+    }
+
+    /// The HTTP application with its background services (workers, retention, and the metrics
+    /// listener when ``ServerConfiguration/metricsAddress`` is set, which calls
+    /// `onMetricsRunning` once it listens).
+    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in },
+                            onMetricsRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+        var running = backgroundServices
+        if let address = configuration.metricsAddress {
+            running.append(metricsApplication(at: address, onServerRunning: onMetricsRunning))
+        }
+        return Application(
             router: router(),
             server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "papers"),
-            services: backgroundServices,
+            services: running,
             onServerRunning: onServerRunning,
             logger: services.logger)
     }

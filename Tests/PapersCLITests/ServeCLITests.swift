@@ -133,6 +133,28 @@ struct ServeCLITests {
         #expect(refused.stderr.contains(second.appendingPathComponent("encryption.key").path))
     }
 
+    @Test("--metrics-listen serves /metrics on its own address only")
+    func metricsListener() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-metrics-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metricsPort = Int.random(in: 40_001...50_000)
+        let server = try ServerProcess(dataDirectory: directory, extra: ["--metrics-listen", "127.0.0.1:\(metricsPort)"])
+        defer { server.stop() }
+        let (onAPI, _) = try await Self.call(server.port, "GET", "/metrics", auth: "")
+        #expect(onAPI == 404)
+        var status = 0
+        let deadline = Date().addingTimeInterval(30)
+        while status != 200, Date() < deadline {
+            status = (try? await Self.call(metricsPort, "GET", "/metrics", auth: "").0) ?? 0
+            if status != 200 { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(status == 200)
+        let (health, _) = try await Self.call(metricsPort, "GET", "/health", auth: "")
+        #expect(health == 404)
+        let refused = try PapersExecutable.run(["serve", "--metrics-listen", "nowhere", "--data-dir", directory.path])
+        #expect(refused.status == 64)
+    }
+
     @Test("hostile connections: over the cap closed at once, idle and slow headers cut at the timeout, a dropped upload is no 500")
     func hostileConnections() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-hostile-\(UUID().uuidString)")

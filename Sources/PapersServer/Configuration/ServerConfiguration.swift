@@ -75,6 +75,10 @@ public struct ServerConfiguration: Sendable {
     public var metricsToken: String?
     /// Connection cap and timeouts of the HTTP listener.
     public var connections = ConnectionLimits()
+    /// When set, `GET /metrics` is served only on this address (`--metrics-listen HOST:PORT`), a
+    /// listener of its own that an operator keeps off the public network; the API's address then
+    /// answers 404 there.
+    public var metricsAddress: (host: String, port: Int)?
     /// Callback retry policy.
     public var callbacks = CallbackPolicy()
     /// How long an `Idempotency-Key` reserved by a request that never finished (its process died

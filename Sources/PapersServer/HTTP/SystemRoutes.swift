@@ -8,8 +8,13 @@ struct SystemRoutes {
 
     func register(on router: Router<PapersRequestContext>) {
         router.get("health", use: health)
-        router.get("metrics", use: metrics)
+        if services.configuration.metricsAddress == nil { registerMetrics(on: router) }
         router.get("openapi.yaml", use: openAPI)
+    }
+
+    /// `GET /metrics` alone: the router of the metrics listener (``ServerConfiguration/metricsAddress``).
+    func registerMetrics(on router: Router<PapersRequestContext>) {
+        router.get("metrics", use: metrics)
     }
 
     @Sendable func health(_ request: Request, context: PapersRequestContext) async throws -> Response {

@@ -56,6 +56,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: "Seconds a request body may pause before the connection is closed.")
     var idleTimeout: Double = 30
 
+    @Option(name: .customLong("metrics-listen"),
+            help: "Serve GET /metrics only on this HOST:PORT (a listener of its own), not on the API's address.")
+    var metricsListen: String?
+
     @Option(name: .customLong("metrics-token"),
             help: "Require 'Authorization: Bearer TOKEN' on GET /metrics (also PAPERS_METRICS_TOKEN).")
     var metricsToken: String?
@@ -90,6 +94,14 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.requestsPerSecond = rateLimit
         configuration.requestBurst = rateLimit * 3
         configuration.jobLease = jobLease
+        if let metricsListen {
+            guard let colon = metricsListen.lastIndex(of: ":"), let port = Int(metricsListen[metricsListen.index(after: colon)...]),
+                  (0...65535).contains(port) else {
+                throw CLIOutput.fail("--metrics-listen takes HOST:PORT (for example 127.0.0.1:9090)", code: 64)
+            }
+            let host = String(metricsListen[..<colon])
+            configuration.metricsAddress = (host.isEmpty ? "127.0.0.1" : host, port)
+        }
         configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["PAPERS_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.allowPrivateCallbacks = allowPrivateCallbacks || ProcessInfo.processInfo.environment["PAPERS_ALLOW_PRIVATE_CALLBACKS"] == "1"
         var logger = Logger(label: "papers.server")
@@ -103,10 +115,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIOutput.fail(error.message, code: 78)
         }
         MetricsSystem.bootstrap(server.metricsFactory)
-        let app = server.application { channel in
+        let app = server.application(onServerRunning: { channel in
             let address = channel.localAddress.map { "\($0.ipAddress ?? host):\($0.port ?? port)" } ?? "\(host):\(port)"
             FileHandle.standardError.write(Data("papers: serving on http://\(address)\n".utf8))
-        }
+        }, onMetricsRunning: { channel in
+            let address = channel.localAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+            FileHandle.standardError.write(Data("papers: metrics on http://\(address)/metrics\n".utf8))
+        })
         do {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
