@@ -48,8 +48,7 @@ struct DocumentRoutes {
                 let received = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes,
                                                                      decoding: services.configuration.decodingLimits, into: &writer,
                                                                      owner: id, name: "page-0")
-                try received.staged.moveIntoPlace()
-                try await services.images.commit(owner: id, name: "page-0")
+                try await services.images.commit(received.staged)
                 pageCount = 1
             }
             try await services.database.insertDocument(id: id, tenantID: tenant.id, kind: kind, pageCount: pageCount, callbackURL: callbackURL)

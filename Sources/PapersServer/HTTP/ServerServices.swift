@@ -15,6 +15,8 @@ struct ServerServices: Sendable, CustomStringConvertible {
     /// Failed authentications per API token: once they run out, the token is refused for a while
     /// whatever secret comes with it (a secret cannot be guessed by trying).
     let authenticationFailures: RateLimiter
+    /// Recent successful authentications, so that a client's every request is not a database round trip.
+    let authenticated = AuthenticationCache()
     /// The HTTP connections open now (and refused at the cap), for `/metrics`.
     let connections = ConnectionGuard.Census()
     let logger: Logger

@@ -14,9 +14,16 @@ struct TenantAuthMiddleware: RouterMiddleware {
             problem.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
             throw problem
         }
-        guard let tenant = try await services.database.authenticate(token: token, secret: secret) else {
-            _ = services.authenticationFailures.take(token)
-            throw Problem.unauthorized
+        let tenant: Tenant
+        if let known = services.authenticated.tenant(token: token, secret: secret) {
+            tenant = known
+        } else {
+            guard let found = try await services.database.authenticate(token: token, secret: secret) else {
+                _ = services.authenticationFailures.take(token)
+                throw Problem.unauthorized
+            }
+            services.authenticated.remember(found, token: token, secret: secret)
+            tenant = found
         }
         if let wait = services.rateLimiter.take(tenant.id) {
             var problem = Problem(.tooManyRequests, code: "RATE_LIMITED", detail: "too many requests; retry after the time in Retry-After")

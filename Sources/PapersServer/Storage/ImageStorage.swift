@@ -4,10 +4,11 @@ import PapersVerification
 /// Sealed image bytes, wherever they are kept: files under the data directory
 /// (``LocalImageStore``), or rows of the PostgreSQL database (``PostgresImageStore``).
 protocol ImageStorage: Sendable {
-    /// A writer that seals an upload chunk by chunk into a local file; call ``commit(owner:name:)`` after it finished.
+    /// A writer that seals an upload chunk by chunk; stage it and ``commit(_:)`` the result (or
+    /// let the database place it: ``ServerStore/placeImage(_:contentType:byteCount:)``).
     func writer(owner: String, name: String) throws(ServerError) -> SealedFileWriter
-    /// Makes a finished writer's file the stored image.
-    func commit(owner: String, name: String) async throws
+    /// Makes a staged upload the stored image, unconditionally.
+    func commit(_ staged: StagedImage) async throws
     /// Seals and stores a whole image.
     func write(_ bytes: [UInt8], owner: String, name: String) async throws
     /// The opened image.

@@ -24,8 +24,10 @@ struct LocalImageStore: ImageStorage {
         try SealedFileWriter(url: url(owner: owner, name: name), sealer: sealer, context: context(owner: owner, name: name))
     }
 
-    /// The writer's file is already in place.
-    func commit(owner: String, name: String) async throws {}
+    /// Moves a staged file into place.
+    func commit(_ staged: StagedImage) async throws {
+        try staged.moveIntoPlace()
+    }
 
     /// Writes a whole image at once.
     func write(_ bytes: [UInt8], owner: String, name: String) async throws {

@@ -1,12 +1,16 @@
 import Foundation
 
 /// Writes a ``SealedFile`` chunk by chunk; the file appears under its name only when finished.
+///
+/// A writer made with ``init(inMemoryFor:sealer:context:)`` keeps the sealed bytes in memory
+/// instead, for a store that puts them in its database (no file to create and remove).
 struct SealedFileWriter {
     let url: URL
     let temporaryURL: URL
     let sealer: Sealer
     let context: String
-    private var handle: FileHandle
+    private var handle: FileHandle?
+    private var memory: Data?
     private var buffer = Data()
     private var index = 0
     /// Plaintext bytes taken so far.
@@ -23,13 +27,23 @@ struct SealedFileWriter {
             guard FileManager.default.createFile(atPath: temporaryURL.path, contents: SealedFile.magic, attributes: [.posixPermissions: 0o600]) else {
                 throw ServerError(.storageFailure, "cannot create a file in the data directory")
             }
-            handle = try FileHandle(forWritingTo: temporaryURL)
+            let handle = try FileHandle(forWritingTo: temporaryURL)
             try handle.seekToEnd()
+            self.handle = handle
         } catch let error as ServerError {
             throw error
         } catch {
             throw ServerError(.storageFailure, "cannot create a file in the data directory")
         }
+    }
+
+    /// A writer that seals into memory; `url` only names the image.
+    init(inMemoryFor url: URL, sealer: Sealer, context: String) {
+        self.url = url
+        self.sealer = sealer
+        self.context = context
+        temporaryURL = url
+        memory = SealedFile.magic
     }
 
     /// Adds plaintext; full segments are sealed and written at once.
@@ -53,12 +67,14 @@ struct SealedFileWriter {
     mutating func stage(owner: String, name: String) throws(ServerError) -> StagedImage {
         try writeSegment(buffer, final: true)
         buffer = Data()
-        do { try handle.close() } catch { throw ServerError(.storageFailure, "cannot store a file in the data directory") }
+        if let memory { return StagedImage(owner: owner, name: name, sealed: memory, destination: url) }
+        do { try handle?.close() } catch { throw ServerError(.storageFailure, "cannot store a file in the data directory") }
         return StagedImage(owner: owner, name: name, file: temporaryURL, destination: url)
     }
 
     /// Drops the partial file.
     func abandon() {
+        guard let handle else { return }
         try? handle.close()
         try? FileManager.default.removeItem(at: temporaryURL)
     }
@@ -70,7 +86,11 @@ struct SealedFileWriter {
         record[0] = UInt8(length >> 24); record[1] = UInt8(length >> 16 & 0xFF)
         record[2] = UInt8(length >> 8 & 0xFF); record[3] = UInt8(length & 0xFF)
         record.append(box)
-        do { try handle.write(contentsOf: record) } catch { throw ServerError(.storageFailure, "cannot write to the data directory") }
+        if memory != nil {
+            memory?.append(record)
+        } else {
+            do { try handle?.write(contentsOf: record) } catch { throw ServerError(.storageFailure, "cannot write to the data directory") }
+        }
         index += 1
     }
 

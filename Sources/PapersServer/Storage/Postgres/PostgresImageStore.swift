@@ -2,8 +2,8 @@ import Foundation
 import PostgresNIO
 
 /// Images as sealed blobs in the PostgreSQL database, so every server on the database can read
-/// what any of them received. Uploads are sealed into a local spool file as they stream in, then
-/// moved into the database in one statement.
+/// what any of them received. Uploads are sealed in memory as they stream in, then stored in one
+/// statement.
 struct PostgresImageStore: ImageStorage {
     let store: PostgresStore
     let spool: LocalImageStore
@@ -14,24 +14,22 @@ struct PostgresImageStore: ImageStorage {
     }
 
     func writer(owner: String, name: String) throws(ServerError) -> SealedFileWriter {
-        try spool.writer(owner: owner, name: name)
+        SealedFileWriter(inMemoryFor: spool.url(owner: owner, name: name), sealer: spool.sealer, context: spool.context(owner: owner, name: name))
     }
 
-    func commit(owner: String, name: String) async throws {
-        let url = spool.url(owner: owner, name: name)
-        // Only this file: another side of the same owner may be streaming into the folder now
-        // (the folder goes with `deleteAll`).
-        defer { try? FileManager.default.removeItem(at: url) }
-        let sealed = try Data(contentsOf: url)
+    func commit(_ staged: StagedImage) async throws {
+        defer { staged.discard() }
+        let sealed = try staged.sealedBytes()
         _ = try await store.rows("""
-            INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(owner), \(name), \(sealed))
+            INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(staged.owner), \(staged.name), \(sealed))
             ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed
             """)
     }
 
     func write(_ bytes: [UInt8], owner: String, name: String) async throws {
-        try spool.writeNow(bytes, owner: owner, name: name)
-        try await commit(owner: owner, name: name)
+        var writer = try writer(owner: owner, name: name)
+        try writer.append(bytes)
+        try await commit(try writer.stage(owner: owner, name: name))
     }
 
     func read(owner: String, name: String) async throws -> Data {

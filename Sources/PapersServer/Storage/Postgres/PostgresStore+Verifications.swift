@@ -16,16 +16,23 @@ extension PostgresStore {
     }
 
     func verification(_ id: String, tenantID: String?) async throws -> VerificationRecord? {
+        // The row and its images' names in one round trip.
         let found = tenantID == nil
-            ? try await rows("SELECT * FROM verifications WHERE id = \(id)")
-            : try await rows("SELECT * FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID)")
+            ? try await rows("""
+                SELECT v.*, ARRAY(SELECT name FROM images WHERE owner_id = v.id ORDER BY name) AS image_names
+                FROM verifications v WHERE v.id = \(id)
+                """)
+            : try await rows("""
+                SELECT v.*, ARRAY(SELECT name FROM images WHERE owner_id = v.id ORDER BY name) AS image_names
+                FROM verifications v WHERE v.id = \(id) AND v.tenant_id = \(tenantID)
+                """)
         guard let row = found.first else { return nil }
-        return try await record(row)
+        return try record(row)
     }
 
-    func record(_ row: PostgresRandomAccessRow) async throws -> VerificationRecord {
+    func record(_ row: PostgresRandomAccessRow) throws -> VerificationRecord {
         let id = try row["id"].decode(String.self)
-        let names = try await rows("SELECT name FROM images WHERE owner_id = \(id) ORDER BY name").map { try $0["name"].decode(String.self) }
+        let names = try row["image_names"].decode([String].self)
         let request = try row["sealed_request"].decode(Data?.self).map {
             try sealer.openJSON(VerificationRequest.self, from: $0, context: SQLiteStore.requestContext(id))
         }
@@ -62,22 +69,28 @@ extension PostgresStore {
     }
 
     /// Stores a staged image's sealed bytes and records it, if its verification is still
-    /// `PENDING`; the verification's row is locked for the transaction, so `finalize` and `DELETE`
-    /// wait for it.
+    /// `PENDING`: one statement, which locks the verification's row first, so `finalize` and
+    /// `DELETE` wait for it (and it sees what they committed).
     func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement {
         let time = now(), owner = staged.owner, name = staged.name
         defer { staged.discard() }
-        return try await transaction { connection in
-            let state = try await Self.lockedState(connection, owner, logger: logger)
-            guard state == .pending else { return .notPending(state) }
-            try await Self.storeBlob(connection, staged, logger: logger)
-            try await connection.query("""
-                INSERT INTO images (owner_id, name, content_type, byte_count, created_at) VALUES (\(owner), \(name), \(contentType), \(byteCount), \(time))
-                ON CONFLICT (owner_id, name) DO UPDATE SET content_type = EXCLUDED.content_type, byte_count = EXCLUDED.byte_count, created_at = EXCLUDED.created_at
-                """, logger: logger)
-            try await connection.query("UPDATE verifications SET updated_at = \(time) WHERE id = \(owner)", logger: logger)
-            return .placed
-        }
+        let sealed = try staged.sealedBytes()
+        let found = try await rows("""
+            WITH v AS (SELECT id, status FROM verifications WHERE id = \(owner) FOR UPDATE),
+            open AS (SELECT id FROM v WHERE status = 'PENDING'),
+            blob AS (
+                INSERT INTO image_blobs (owner_id, name, sealed) SELECT id, \(name), \(sealed) FROM open
+                ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed),
+            image AS (
+                INSERT INTO images (owner_id, name, content_type, byte_count, created_at)
+                SELECT id, \(name), \(contentType), \(byteCount), \(time) FROM open
+                ON CONFLICT (owner_id, name) DO UPDATE SET content_type = EXCLUDED.content_type, byte_count = EXCLUDED.byte_count,
+                                                         created_at = EXCLUDED.created_at),
+            touched AS (UPDATE verifications SET updated_at = \(time) WHERE id IN (SELECT id FROM open))
+            SELECT status FROM v
+            """)
+        let state = try found.first.flatMap { VerificationState(rawValue: try $0["status"].decode(String.self)) }
+        return state == .pending ? .placed : .notPending(state)
     }
 
     /// A verification's state, its row locked until the transaction ends.
@@ -118,16 +131,21 @@ extension PostgresStore {
         }
     }
 
+    /// Moves a pending verification to `PROCESSING` and queues its job, in one statement that locks
+    /// the row first. Returns the state it was in.
     func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState? {
-        try await transaction { connection in
-            let found = try await connection.query("SELECT status FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID) FOR UPDATE", logger: logger).collect()
-            guard let status = try found.first?.decode(String.self), let state = VerificationState(rawValue: status) else { return nil }
-            if state == .pending {
-                try await connection.query("UPDATE verifications SET status = 'PROCESSING', updated_at = \(now()) WHERE id = \(id)", logger: logger)
-                try await Self.enqueue(connection, kind: .processVerification, subject: id, logger: logger)
-            }
-            return state
-        }
+        let time = now()
+        let found = try await rows("""
+            WITH v AS (SELECT id, status FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID) FOR UPDATE),
+            moved AS (
+                UPDATE verifications SET status = 'PROCESSING', updated_at = \(time)
+                WHERE id IN (SELECT id FROM v WHERE status = 'PENDING') RETURNING id),
+            queued AS (
+                INSERT INTO jobs (kind, subject, state, run_at, created_at)
+                SELECT \(JobKind.processVerification.rawValue), id, 'queued', \(time), \(time) FROM moved)
+            SELECT status FROM v
+            """)
+        return try found.first.flatMap { VerificationState(rawValue: try $0["status"].decode(String.self)) }
     }
 
     func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?) async throws {

@@ -93,17 +93,12 @@ struct PostgresStore: ServerStore, CustomStringConvertible {
             try await connection.query("CREATE TABLE IF NOT EXISTS papers_schema (version INTEGER NOT NULL)", logger: logger)
             let versions = try await connection.query("SELECT version FROM papers_schema", logger: logger).collect()
             let version = try versions.first?.decode(Int.self) ?? 0
-            if version < 1 {
-                for statement in PostgresSchema.version1 {
+            for (index, statements) in PostgresSchema.migrations.enumerated() where version <= index {
+                for statement in statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 try await connection.query("DELETE FROM papers_schema", logger: logger)
-                try await connection.query("INSERT INTO papers_schema (version) VALUES (1)", logger: logger)
-            }
-            if version < 2 {
-                try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.version2), logger: logger)
-                try await connection.query("DELETE FROM papers_schema", logger: logger)
-                try await connection.query("INSERT INTO papers_schema (version) VALUES (2)", logger: logger)
+                try await connection.query("INSERT INTO papers_schema (version) VALUES (\(index + 1))", logger: logger)
             }
         }
     }
