@@ -23,11 +23,17 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         try limits.check(width: Int(width), height: Int(height), container: "jpeg")
         guard components == 1 || components == 3 else { throw ImageCodecError(code: .unsupported, container: "jpeg") }
         let channels = decodeFormat.channels
+        // DCT scaling: libjpeg decodes a fraction of the size directly, skipping the work.
+        let denominator = Int32(limits.scaleDenominator(width: Int(width), height: Int(height)))
+        if denominator > 1 {
+            let scaled = data.withUnsafeBufferPointer { papers_jpeg_scaled_size($0.baseAddress, $0.count, denominator, &width, &height) }
+            guard scaled == PAPERS_CODEC_OK else { throw ImageCodecError(code: .corrupt, container: "jpeg") }
+        }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * channels)
         var outWidth: Int32 = 0, outHeight: Int32 = 0
         let status = data.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                papers_jpeg_decode(source.baseAddress, source.count, Int32(channels), 1,
+                papers_jpeg_decode(source.baseAddress, source.count, Int32(channels), denominator,
                                    target.baseAddress, target.count, &outWidth, &outHeight)
             }
         }

@@ -45,6 +45,24 @@ struct ImageCodecTests {
         }
     }
 
+    @Test("a large JPEG decodes scaled down to no fewer than the target's pixels; PNG and small JPEGs at full size")
+    func scaledDecode() throws {
+        let image = Self.gradient(.rgb, width: 1600, height: 1200)
+        let jpeg = try JPEGCodec().encode(image)
+        var limits = DecodingLimits()
+        limits.targetPixels = 400_000
+        #expect(limits.scaleDenominator(width: 1600, height: 1200) == 2)
+        let half = try JPEGCodec().decode(jpeg, limits: limits)
+        #expect(half.width == 800 && half.height == 600)
+        limits.targetPixels = 100_000
+        let quarter = try JPEGCodec().decode(jpeg, limits: limits)
+        #expect(quarter.width == 400 && quarter.height == 300)
+        limits.targetPixels = 5_000_000
+        #expect(try JPEGCodec().decode(jpeg, limits: limits).width == 1600)
+        limits.targetPixels = 100_000
+        #expect(try PNGCodec().decode(try PNGCodec().encode(image), limits: limits).width == 1600)
+    }
+
     @Test("malformed input gets a typed error, never a crash")
     func malformed() throws {
         #expect(code([]) == .empty)

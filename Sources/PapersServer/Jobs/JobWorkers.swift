@@ -146,6 +146,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
+                defer { MemoryRelease.trim() }
                 return processor.process(record, images: opened)
             }
         }
@@ -169,6 +170,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
+                defer { MemoryRelease.trim() }
                 return try DocumentProcessor(limits: limits).process(opened)
             }
         }
