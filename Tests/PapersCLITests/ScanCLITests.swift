@@ -28,6 +28,19 @@ struct ScanCLITests {
         #expect(output.json?["lastName"] as? String != nil)
     }
 
+    @Test("an ID card's MRZ and another person's licence barcode are refused as one document, not blended",
+          .enabled(if: FileManager.default.fileExists(atPath: PapersExecutable.sharedData.path)))
+    func sidesThatDisagree() throws {
+        let card = Self.photos.appendingPathComponent("id-card-td2.jpg").path
+        let licence = PapersExecutable.sharedData.appendingPathComponent("barcodes/synthetic_aamva_va_1920x1080.png").path
+        let output = try PapersExecutable.run(["scan", "--json", card, licence])
+        #expect(output.status == 65)
+        #expect(output.stderr.hasPrefix("papers: the photos are not of one document"), "\(output.stderr)")
+        #expect(output.stderr.contains("lastName"))
+        #expect(output.stderr.split(separator: "\n").count == 1)
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test("a directory scans every photo, one JSON line each")
     func directory() throws {
         let output = try PapersExecutable.run(["scan", "--json", Self.photos.path])

@@ -112,5 +112,12 @@ struct VerificationDeciderTests {
         barcode.dob = CalendarDate(year: 1975, month: 8, day: 12)
         barcode.lastName = "SMITH"
         #expect(VerificationDecider.mismatchedFields(mrz, barcode) == ["dob", "lastName"])
+        // Given names: the licence's first name may be the start of the MRZ's given names.
+        mrz.firstName = "ANNA MARIA"
+        barcode = mrz
+        barcode.firstName = "Anna"
+        #expect(mrz.disagreements(with: barcode).isEmpty)
+        barcode.firstName = "Beatrix"
+        #expect(mrz.disagreements(with: barcode) == ["firstName"])
     }
 }

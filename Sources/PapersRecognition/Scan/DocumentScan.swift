@@ -14,17 +14,16 @@ public struct DocumentScan: Sendable {
     /// licence barcode's otherwise; fields one source lacks are filled from the other, and
     /// `extractionMethod` says which sources were used. An MRZ that is not verified gives way to
     /// a licence barcode; without one it is returned with its failed checks in `mrzData`.
+    ///
+    /// Sides that disagree (``sideMismatch``) are not blended: the MRZ's data is returned alone.
     public var document: DocumentData {
-        let licence = sides.compactMap(\.aamva).first?.documentData
-        let readings = sides.compactMap(\.mrz).filter { $0.document != nil && ($0.isVerified || licence == nil) }
-        let mrz = readings.first(where: \.isVerified) ?? readings.min {
-            $0.failedChecks.count + $0.uncertainPositions.count < $1.failedChecks.count + $1.uncertainPositions.count
-        }
+        let licence = self.licence
+        let mrz = self.mrz
         var merged: DocumentData
         switch (mrz?.document, licence) {
         case let (.some(fromMRZ), .some(fromBarcode)):
             merged = fromMRZ
-            merged.fillMissing(from: fromBarcode)
+            if fromMRZ.disagreements(with: fromBarcode).isEmpty { merged.fillMissing(from: fromBarcode) }
             merged.extractionMethod = .mrz
         case let (.some(fromMRZ), nil):
             merged = fromMRZ
@@ -36,6 +35,27 @@ public struct DocumentScan: Sendable {
             merged = DocumentData(extractionMethod: .none)
         }
         return merged
+    }
+
+    /// The fields on which the MRZ and the licence barcode of these photos disagree (names,
+    /// dates of birth and expiry, sex): photos of two documents, or of two people. Empty when
+    /// they agree or when only one of them was read.
+    public var sideMismatch: [String] {
+        guard let fromMRZ = mrz?.document, let fromBarcode = licence else { return [] }
+        return fromMRZ.disagreements(with: fromBarcode)
+    }
+
+    /// The licence barcode's data, when one was read.
+    var licence: DocumentData? { sides.compactMap(\.aamva).first?.documentData }
+
+    /// The MRZ reading the document is built from: a verified one first, else the one with the
+    /// fewest failed checks and unsure characters (only when there is no licence barcode to use).
+    var mrz: MRZReading? {
+        let hasLicence = licence != nil
+        let readings = sides.compactMap(\.mrz).filter { $0.document != nil && ($0.isVerified || !hasLicence) }
+        return readings.first(where: \.isVerified) ?? readings.min {
+            $0.failedChecks.count + $0.uncertainPositions.count < $1.failedChecks.count + $1.uncertainPositions.count
+        }
     }
 }
 

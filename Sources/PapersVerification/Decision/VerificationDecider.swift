@@ -151,20 +151,9 @@ public struct VerificationDecider: Sendable {
         return issues
     }
 
-    /// The fields on which two readings of one document disagree (names compared on letters only,
-    /// the MRZ's truncated name allowed to be a prefix).
+    /// The fields on which two readings of one document disagree
+    /// (``DocumentData/disagreements(with:)``).
     public static func mismatchedFields(_ mrz: DocumentData, _ barcode: DocumentData) -> [String] {
-        var fields: [String] = []
-        if let a = mrz.dob, let b = barcode.dob, a != b { fields.append("dob") }
-        if let a = mrz.expiryDate, let b = barcode.expiryDate, a != b { fields.append("expiryDate") }
-        if let a = mrz.gender, let b = barcode.gender, a != b, a != .unspecified, b != .unspecified { fields.append("gender") }
-        if let a = mrz.lastName.map(letters), let b = barcode.lastName.map(letters), !a.isEmpty, !b.isEmpty, !b.hasPrefix(a), !a.hasPrefix(b) {
-            fields.append("lastName")
-        }
-        return fields
-    }
-
-    static func letters(_ text: String) -> String {
-        String(text.uppercased().unicodeScalars.filter { $0.properties.isAlphabetic }.map(Character.init))
+        mrz.disagreements(with: barcode)
     }
 }

@@ -36,6 +36,10 @@ struct ScanCommand: AsyncParsableCommand {
         let frames = try images.map { try CLIImages.load($0) }
         do {
             let scan = try scanner.scan(frames)
+            // Photos of two documents (or two people) are reported, not blended into one.
+            guard scan.sideMismatch.isEmpty else {
+                throw CLIOutput.fail("the photos are not of one document: the MRZ and the licence barcode disagree on \(scan.sideMismatch.joined(separator: ", "))", code: 65)
+            }
             try emit(scan, file: nil)
         } catch let error as RecognitionError {
             throw CLIOutput.fail(error.description, code: 65)
