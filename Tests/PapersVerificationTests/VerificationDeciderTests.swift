@@ -94,6 +94,16 @@ struct VerificationDeciderTests {
         #expect(identity.identityVerification?.reason == "NO_FACE_IMAGE")
     }
 
+    @Test("glare is the reason only when the scanner found it over the MRZ")
+    func glareWhereItMatters() {
+        var glaring = Self.analysis
+        glaring.glareDetected = true
+        let decider = VerificationDecider(today: Self.before)
+        #expect(decider.unreadableReason(glaring, cause: .mrzUnreadable, detail: "cells could not be placed") == ("UNREADABLE", "cells could not be placed"))
+        #expect(decider.unreadableReason(glaring, cause: .glareOverMRZ, detail: "glare covers the MRZ").0 == "GLARE")
+        #expect(decider.unreadableReason(glaring).0 == "GLARE")
+    }
+
     @Test("impossible dates and an MRZ that disagrees with the barcode")
     func consistency() {
         var document = DocumentData(extractionMethod: .mrz)

@@ -19,15 +19,34 @@ public struct RecognitionError: Error, Sendable, Hashable, CustomStringConvertib
         case nothingReadable = "RECOGNITION_NOTHING_READABLE"
     }
 
+    /// Why nothing was read, when that is known (``Code/nothingReadable``).
+    public enum Cause: String, Sendable, Hashable, CaseIterable {
+        /// No document was found in any photo.
+        case noDocument
+        /// The photo is blurred.
+        case blurred
+        /// Glare lies over the MRZ (or, when none was seen, over an edge where one is printed).
+        case glareOverMRZ
+        /// An MRZ was found but could not be read; the detail says what was measured.
+        case mrzUnreadable
+        /// The document is cut off at the edge of the photo.
+        case cutOff
+        /// Nothing that could be read was found.
+        case nothingFound
+    }
+
     /// What went wrong.
     public let code: Code
     /// A short human explanation, without any document data (e.g. "the MRZ is blurred").
     public let detail: String?
+    /// Why nothing was read, when the scanner could tell.
+    public let cause: Cause?
 
     /// Creates an error.
-    public init(code: Code, detail: String? = nil) {
+    public init(code: Code, detail: String? = nil, cause: Cause? = nil) {
         self.code = code
         self.detail = detail
+        self.cause = cause
     }
 
     public var description: String {

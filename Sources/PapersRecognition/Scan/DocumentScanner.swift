@@ -31,7 +31,7 @@ public struct DocumentScanner: Sendable {
     public func scanSide(_ image: Image) -> SideScan {
         let views = SideViews(photo: image, analysis: analyzer.analyze(image))
         var side = SideScan(analysis: views.analysis.analysis, mrz: nil, mrzError: nil, barcodes: [], aamva: nil, qrCodes: [],
-                            face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: nil)
+                            face: nil, faceDetectorRan: faceDetector != nil, portrait: nil, rectified: nil, mrzRows: nil)
         var barcodes = barcodeReader.map { BarcodeSearch(reader: $0) }
 
         // MRZ: the band where the analysis saw MRZ-like lines, the straightened document, the photo.
@@ -48,6 +48,7 @@ public struct DocumentScanner: Sendable {
         }
         side.mrz = mrz.outcome.reading
         side.mrzError = mrz.outcome.error
+        side.mrzRows = views.band?.rows
 
         // Barcodes: the straightened document, its widened outline, then the whole photo (the views
         // searched before the MRZ's slower views are not searched again). A side whose MRZ is
@@ -97,24 +98,29 @@ public struct DocumentScanner: Sendable {
     public func scan(_ images: [Image]) throws(RecognitionError) -> DocumentScan {
         let sides = images.map(scanSide)
         guard sides.contains(where: \.hasReadableContent) else {
-            throw RecognitionError(code: .nothingReadable, detail: Self.reason(sides))
+            let (cause, detail) = Self.reason(sides)
+            throw RecognitionError(code: .nothingReadable, detail: detail, cause: cause)
         }
         return DocumentScan(sides: sides)
     }
 
-    /// The likeliest reason nothing was read, from what the photos showed.
-    static func reason(_ sides: [SideScan]) -> String {
-        if sides.allSatisfy({ !$0.analysis.documentDetected }) && sides.allSatisfy({ $0.mrzError?.code != .mrzUnreadable }) {
-            return "no document found in the photo"
+    /// The likeliest reason nothing was read, from what the photos showed: glare counts only where
+    /// it lies over the MRZ, and an MRZ that was found but not read says what was measured.
+    static func reason(_ sides: [SideScan]) -> (RecognitionError.Cause, String) {
+        let unreadable = sides.compactMap(\.mrzError).first(where: { $0.code == .mrzUnreadable })
+        if sides.allSatisfy({ !$0.analysis.documentDetected }) && unreadable == nil {
+            return (.noDocument, "no document found in the photo")
         }
-        if sides.contains(where: { $0.analysis.isBlurry }) { return "the photo is blurred" }
-        if sides.contains(where: { $0.analysis.glareDetected }) { return "glare covers part of the document" }
+        if sides.contains(where: { $0.analysis.isBlurry }) { return (.blurred, "the photo is blurred") }
+        if let unreadable {
+            let detail = unreadable.detail ?? "the MRZ cannot be read"
+            if sides.contains(where: \.glareOverMRZ) { return (.glareOverMRZ, "glare covers the MRZ: " + detail) }
+            return (.mrzUnreadable, detail)
+        }
+        if sides.contains(where: \.glareOverMRZ) { return (.glareOverMRZ, "glare covers the edge of the document where an MRZ is printed") }
         if sides.contains(where: { !$0.analysis.documentInFrame && $0.analysis.documentDetected }) {
-            return "the document is cut off at the edge of the photo"
+            return (.cutOff, "the document is cut off at the edge of the photo")
         }
-        if let unreadable = sides.compactMap(\.mrzError).first(where: { $0.code == .mrzUnreadable }) {
-            return unreadable.detail ?? "the MRZ cannot be read"
-        }
-        return "no MRZ, barcode or QR code found"
+        return (.nothingFound, "no MRZ, barcode or QR code found")
     }
 }

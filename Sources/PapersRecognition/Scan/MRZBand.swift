@@ -14,6 +14,8 @@ struct MRZBand: Sendable {
     /// The text size the lines were found at (a fraction of the width, as the band has it too):
     /// the only size the band is searched at.
     let gapFraction: Double
+    /// Where the lines lie: fractions of the detected document's height, from its first corners' edge.
+    let rows: ClosedRange<Double>
 
     /// Text lines the band keeps beyond the lines found, in line heights, on the side away from
     /// the document's nearer edge: room for the reader's own search, and for a line the small
@@ -51,6 +53,6 @@ struct MRZBand: Sendable {
         let span = 1 + 2 * margin
         let rows = ((from + margin) / span)...((to + margin) / span)
         return DocumentRectifier.rectifyGray(photo, quad: outline, maximumWidth: width, rows: rows)
-            .map { MRZBand(image: $0.image, gapFraction: best.gapFraction) }
+            .map { MRZBand(image: $0.image, gapFraction: best.gapFraction, rows: max(0, top / height)...min(1, max(top, bottom) / height)) }
     }
 }

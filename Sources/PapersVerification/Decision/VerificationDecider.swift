@@ -63,7 +63,11 @@ public struct VerificationDecider: Sendable {
             return reject(.noIDUploaded, "NO_DOCUMENT", "no front image of the document was uploaded")
         }
         guard case .success(let scan)? = input.scan else {
-            let (code, description) = unreadableReason(input.frontAnalysis)
+            var cause: RecognitionError.Cause?
+            if case .failure(let error)? = input.scan { cause = error.cause }
+            let (code, description) = unreadableReason(input.frontAnalysis, cause: cause, detail: {
+                if case .failure(let error)? = input.scan { return error.detail } else { return nil }
+            }())
             return reject(.errorNotReadableID, code, description)
         }
         let document = scan.document
@@ -125,14 +129,21 @@ public struct VerificationDecider: Sendable {
         return result
     }
 
-    /// Why nothing could be read, from the front photo's capture analysis: a reject code and a sentence.
-    public func unreadableReason(_ analysis: CaptureAnalysis?) -> (String, String) {
+    /// Why nothing could be read: a reject code and a sentence, from the scanner's cause when it
+    /// gave one (glare counts only over the MRZ; an MRZ found but not read says what was measured),
+    /// otherwise from the front photo's capture analysis.
+    public func unreadableReason(_ analysis: CaptureAnalysis?, cause: RecognitionError.Cause? = nil, detail: String? = nil) -> (String, String) {
         guard let analysis else { return ("UNREADABLE", "the images cannot be decoded") }
         if !analysis.documentDetected { return ("NOT_FOUND", "no document was found in the photo") }
         if analysis.isBlurry { return ("BLURRED", "the photo is blurred") }
-        if analysis.glareDetected { return ("GLARE", "glare covers part of the document") }
+        switch cause {
+        case .glareOverMRZ?: return ("GLARE", detail ?? "glare covers the MRZ")
+        case .mrzUnreadable?: return ("UNREADABLE", detail ?? "the MRZ cannot be read")
+        case nil: if analysis.glareDetected { return ("GLARE", "glare covers part of the document") }
+        default: break
+        }
         if analysis.exposure != .good { return ("BAD_EXPOSURE", "the photo is too dark or too bright") }
-        return ("UNREADABLE", "no MRZ, barcode or QR code could be read")
+        return ("UNREADABLE", detail ?? "no MRZ, barcode or QR code could be read")
     }
 
     /// Impossible or implausible data.
