@@ -102,14 +102,15 @@ public struct MRZReader: Sendable {
                 let all = best.confidences.joined()
                 let unsure = all.filter { Double($0) < uncertaintyThreshold }.count
                 guard Double(unsure) <= 0.25 * Double(all.count) else {
-                    throw RecognitionError(code: .mrzUnreadable,
-                                           detail: "\(unsure) of \(all.count) characters could not be recognised (blur, glare or too small)")
+                    let underGlare = all.filter { $0 == Self.washedOutConfidence }.count
+                    throw RecognitionError(code: .mrzUnreadable, detail: "\(unsure) of \(all.count) characters could not be recognised"
+                        + (underGlare > 0 ? ", \(underGlare) of them under glare" : " (blurred or too small)"))
                 }
                 return reading(from: best)
             }
         }
         throw sawLines
-            ? RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines found but they could not be cut into characters")
+            ? RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines were found but the characters' cells could not be placed on them")
             : RecognitionError(code: .noMRZ)
     }
 
