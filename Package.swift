@@ -56,10 +56,16 @@ let package = Package(
             dependencies: ["PapersImaging", "CImageCodecs"],
             swiftSettings: swiftSettings
         ),
+        // FreeType (Debian libfreetype-dev): the independent MRZ renderer rasterises OCR-B with it.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
         // Synthetic documents, photos and licences with ground truth, for tests, evaluation and `papers synth`.
         .target(
             name: "PapersSynthesis",
-            dependencies: ["PapersCore", "PapersImaging"],
+            dependencies: ["PapersCore", "PapersImaging", "CFreeType"],
             swiftSettings: swiftSettings
         ),
         .target(
