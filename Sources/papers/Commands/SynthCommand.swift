@@ -9,7 +9,7 @@ struct SynthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write synthetic document photos (JPEG) with their ground truth (JSON) for evaluation.",
-        discussion: "Each photo N gets N.jpg and N.json; truth.jsonl lists them all. The same seed always gives the same set. Licence backs: 'papers eval barcode' scores PDF417 reading on them."
+        discussion: "Each photo N gets N.jpg and N.json; truth.jsonl lists them all. The same seed always gives the same set. Identity documents: 'papers eval mrz DIR' scores MRZ reading on them. Licence backs: 'papers eval barcode' scores PDF417 reading on them."
     )
 
     @Option(name: .long, help: "How many photos.") var count = 20
@@ -17,33 +17,41 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
     @Option(name: .long, help: "Output folder (created when missing).") var out: String
     @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload).")
-    var documents = "capture"
+    var documents: String?
+    @Option(name: .long, help: "What draws identity documents: 'atlas' (the project's own generator, the default) or 'freetype' (the independent renderer: FreeType and the system OCR-B font from Debian's fonts-ocr-b, never tuned on; implies --documents identity).")
+    var renderer: MRZRenderer = .atlas
 
     func run() async throws {
         let frame = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
+        let documents = documents ?? (renderer == .freetype ? "identity" : "capture")
         guard ["capture", "identity", "licence"].contains(documents) else {
             throw CLIOutput.fail("--documents must be 'capture', 'identity' or 'licence'", code: 64)
+        }
+        guard renderer == .atlas || documents == "identity" else {
+            throw CLIOutput.fail("--renderer \(renderer.rawValue) draws identity documents only: use --documents identity", code: 64)
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = frame.width
         configuration.height = frame.height
         let synthesizer = PhotoSynthesizer(configuration: configuration)
-        let identities = IdentityPhotoSet(width: frame.width, height: frame.height)
         let licences = LicencePhotoSet(width: frame.width, height: frame.height)
         var manifest = Data()
         let progress = ProgressBar(total: count, label: "synth")
         for index in 0..<count {
             let photo: SyntheticPhoto
+            var style: IndependentMRZStyle?
             switch documents {
-            case "identity": photo = identities.photo(seed: seed, index: index).photo
+            case "identity": (photo, style) = try renderer.identityPhoto(seed: seed, index: index, width: frame.width, height: frame.height)
             case "licence": photo = try licences.photo(seed: seed, index: index).photo
             default: photo = synthesizer.photo(seed: seed, index: index)
             }
             let name = String(format: "%05d", index)
             try CLIImages.save(photo.image, to: "\(out)/\(name).jpg", quality: photo.truth.jpegQuality)
-            let truth = try CLIOutput.encoder(pretty: false).encode(SynthEntry(file: "\(name).jpg", truth: photo.truth))
+            let truth = try CLIOutput.encoder(pretty: false).encode(SynthEntry(file: "\(name).jpg", truth: photo.truth,
+                                                                                       renderer: documents == "identity" ? renderer.rawValue : nil,
+                                                                                       mrzStyle: style))
             try truth.write(to: URL(fileURLWithPath: "\(out)/\(name).json"))
             manifest.append(truth)
             manifest.append(Data("\n".utf8))
@@ -56,8 +64,14 @@ struct SynthCommand: AsyncParsableCommand {
 
 /// One line of `truth.jsonl`.
 struct SynthEntry: Codable {
+    /// The photo's file name in the set's folder.
     let file: String
+    /// What the photo shows.
     let truth: SyntheticPhotoTruth
+    /// The renderer that drew an identity document (`atlas`, `freetype`).
+    var renderer: String?
+    /// How the independent renderer printed the MRZ.
+    var mrzStyle: IndependentMRZStyle?
 }
 
 /// A progress bar on stderr (only when stderr is a terminal).

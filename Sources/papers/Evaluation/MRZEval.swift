@@ -9,8 +9,12 @@ import PapersSynthesis
 struct MRZEval: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mrz",
-        abstract: "Synthesise passport, ID-card and visa photos in memory and score the MRZ reading on them.",
+        abstract: "Score the MRZ reading on passport, ID-card and visa photos: synthesised in memory, or a set 'papers synth' wrote.",
         discussion: """
+        With DIR, the photos are the set in that folder (its truth.jsonl, as 'papers synth \
+        --documents identity' writes it, with any --renderer); without, they are drawn in memory \
+        by --renderer ('atlas', the project's own generator, or 'freetype', the independent \
+        renderer held out from tuning) and passed through JPEG at their own quality. \
         A photo counts as readable by a person unless it is heavily blurred, the document is cut \
         off, the exposure is far off (gain outside 0.6–1.4, the ~10% made too dark or bright on purpose), \
         or a glare spot washes out some of the MRZ's characters. 'exact' means the reading is verified (every check digit holds, no uncertain character) \
@@ -19,6 +23,10 @@ struct MRZEval: AsyncParsableCommand {
         """
     )
 
+    @Argument(help: "A folder written by 'papers synth --documents identity' (truth.jsonl and the photos); when given, --count, --seed, --size and --renderer are not used.")
+    var directory: String?
+    @Option(name: .long, help: "What draws the photos in memory: 'atlas' (the project's own generator) or 'freetype' (FreeType and the system OCR-B font, held out from tuning).")
+    var renderer: MRZRenderer = .atlas
     @Option(name: .long, help: "How many photos.") var count = 200
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 5
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1920x1080"
@@ -26,30 +34,60 @@ struct MRZEval: AsyncParsableCommand {
     @Flag(name: .long, help: "List each readable photo not read exactly on stderr.") var verbose = false
 
     func run() async throws {
-        let frame = try FrameSize.parse(size)
+        let frameSize = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
-        let set = IdentityPhotoSet(width: frame.width, height: frame.height)
+        let entries = try directory.map(Self.entries(in:))
+        let total = entries?.count ?? count
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled())
         var score = MRZScore()
-        let progress = ProgressBar(total: count, label: "eval")
-        for index in 0..<count {
-            let (photo, _) = set.photo(seed: seed, index: index)
-            let frame = try CLIImages.asDelivered(photo)
+        let progress = ProgressBar(total: total, label: "eval")
+        for index in 0..<total {
+            let truth: SyntheticPhotoTruth
+            let frame: Image
+            var name = "photo \(index)"
+            if let directory, let entry = entries?[index] {
+                frame = try CLIImages.load("\(directory)/\(entry.file)")
+                truth = entry.truth
+                name = entry.file
+            } else {
+                let photo = try renderer.identityPhoto(seed: seed, index: index, width: frameSize.width, height: frameSize.height).photo
+                frame = try CLIImages.asDelivered(photo)
+                truth = photo.truth
+            }
             let start = ContinuousClock.now
             let side = scanner.scanSide(frame)
             let elapsed = ContinuousClock.now - start
-            let outcome = score.add(side.mrz, truth: photo.truth, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            let outcome = score.add(side.mrz, truth: truth, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             if verbose, let outcome {
-                if outcome.hasPrefix("WRONG"), let lines = side.mrz?.lines, let truth = photo.truth.mrzLines {
-                    FileHandle.standardError.write(Data("  read  \(lines)\n  truth \(truth)\n".utf8))
+                if outcome.hasPrefix("WRONG"), let lines = side.mrz?.lines, let expected = truth.mrzLines {
+                    FileHandle.standardError.write(Data("  read  \(lines)\n  truth \(expected)\n".utf8))
                 }
                 let failed = side.mrz.map { "failed \($0.failedChecks), uncertain \($0.uncertainPositions.count)" } ?? "\(side.mrzError?.description ?? "no reading")"
-                FileHandle.standardError.write(Data("photo \(index) (\(photo.truth.kind.rawValue), \(photo.truth.background.rawValue), sigma \(String(format: "%.1f", photo.truth.blurSigma)), motion \(String(format: "%.0f", photo.truth.motionBlurLength)), glare \(photo.truth.glare)): \(outcome); \(failed)\n".utf8))
+                FileHandle.standardError.write(Data("\(name) (\(truth.kind.rawValue), \(truth.background.rawValue), sigma \(String(format: "%.1f", truth.blurSigma)), motion \(String(format: "%.0f", truth.motionBlurLength)), glare \(truth.glare)): \(outcome); \(failed)\n".utf8))
             }
             progress.advance()
         }
         progress.finish()
         if json { try CLIOutput.printJSON(score.summary, pretty: false) } else { print(score.summary.text) }
+    }
+
+    /// The photos of a set `papers synth` wrote that carry an MRZ, from its truth.jsonl.
+    static func entries(in directory: String) throws -> [SynthEntry] {
+        let path = "\(directory)/truth.jsonl"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIOutput.fail("cannot read \(path): write a set with 'papers synth --documents identity --out \(directory)'", code: 66)
+        }
+        var entries: [SynthEntry] = []
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
+            guard let entry = try? JSONDecoder().decode(SynthEntry.self, from: Data(line)) else {
+                throw CLIOutput.fail("\(path) line \(number + 1): not a papers synth truth entry", code: 65)
+            }
+            if entry.truth.mrzLines != nil { entries.append(entry) }
+        }
+        guard !entries.isEmpty else {
+            throw CLIOutput.fail("\(path) lists no photo with an MRZ: write the set with --documents identity", code: 65)
+        }
+        return entries
     }
 }
 

@@ -1,0 +1,29 @@
+import ArgumentParser
+import PapersSynthesis
+
+/// Which renderer draws the MRZ photos of `papers synth` and `papers eval mrz`.
+enum MRZRenderer: String, ExpressibleByArgument, CaseIterable {
+    /// The project's own generator: the OCR-B glyph atlas the recogniser was built from.
+    case atlas
+    /// The independent renderer: FreeType and the system OCR-B font, held out from tuning.
+    case freetype
+
+    /// Photo `index` of the identity set with `seed` drawn by this renderer, or the one-line error
+    /// (a missing font names the package to install).
+    func identityPhoto(seed: UInt64, index: Int, width: Int, height: Int) throws -> (photo: SyntheticPhoto, style: IndependentMRZStyle?) {
+        switch self {
+        case .atlas:
+            return (IdentityPhotoSet(width: width, height: height).photo(seed: seed, index: index).photo, nil)
+        case .freetype:
+            var configuration = IndependentMRZPhotoSet.Configuration()
+            configuration.width = width
+            configuration.height = height
+            do {
+                let drawn = try IndependentMRZPhotoSet(configuration: configuration).photo(seed: seed, index: index)
+                return (drawn.photo, drawn.style)
+            } catch {
+                throw CLIOutput.fail(error.description, code: error.code == .fontNotFound ? 69 : 70)
+            }
+        }
+    }
+}
