@@ -26,13 +26,34 @@ struct DocumentRoutes {
                 throw Problem(error)
             }
         }
+        let limit = services.configuration.maximumFrameBatchBytes
+        let json = UploadReceiver.mediaType(request) == "application/json"
+        // A repeated upload is replayed only for the same query and the same bytes.
+        let fingerprint = Idempotency.fingerprint(request, digest: request.uri.query ?? "")
+        let digestOfRepeat = {
+            Idempotency.digest(try await UploadReceiver.collect(request, limit: json ? limit : services.configuration.maximumImageBytes))
+        }
+        let idempotency = Idempotency(database: services.database, reservationLifetime: services.configuration.idempotencyReservationLifetime)
+        return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: fingerprint,
+                                         streamedBodyDigest: digestOfRepeat) {
+            let (id, body) = try await store(request, kind: kind, callbackURL: callbackURL, tenantID: tenant.id)
+            var stored = try Idempotency.encode(.accepted, DocumentCreated(documentId: id, status: .processing))
+            stored.streamedBody = body
+            return stored
+        }
+    }
+
+    /// Stores a new document's pages and row; returns its id and the request body it read.
+    func store(_ request: Request, kind: DocumentKind, callbackURL: String?, tenantID: String) async throws -> (String, [UInt8]) {
         let id = UUID().uuidString.lowercased()
         let limit = services.configuration.maximumFrameBatchBytes
         var pageCount = 0
+        var received: [UInt8] = []
         do {
             switch UploadReceiver.mediaType(request) {
             case "application/json":
                 let body = try await UploadReceiver.collect(request, limit: limit)
+                received = body
                 let pages = try JSONDecoder().decode(DocumentPagesRequest.self, from: Data(body)).pages
                 guard (1...50).contains(pages.count) else { throw Problem.invalid("a document has 1 to 50 pages") }
                 for (index, text) in pages.enumerated() {
@@ -45,23 +66,29 @@ struct DocumentRoutes {
                 pageCount = pages.count
             default:
                 var writer = try services.images.writer(owner: id, name: "page-0")
-                let received = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes,
-                                                                     decoding: services.configuration.decodingLimits, into: &writer,
-                                                                     owner: id, name: "page-0")
-                try await services.images.commit(received.staged)
+                let image = try await UploadReceiver.receiveImage(request, limit: services.configuration.maximumImageBytes,
+                                                                  decoding: services.configuration.decodingLimits, into: &writer,
+                                                                  owner: id, name: "page-0")
+                try await services.images.commit(image.staged)
+                received = image.bytes
                 pageCount = 1
             }
-            try await services.database.insertDocument(id: id, tenantID: tenant.id, kind: kind, pageCount: pageCount, callbackURL: callbackURL)
+            try await services.database.insertDocument(id: id, tenantID: tenantID, kind: kind, pageCount: pageCount, callbackURL: callbackURL)
         } catch {
             try? await services.images.deleteAll(owner: id)
             throw error
         }
         services.metrics.increment("papers_documents_created_total", [("type", kind.rawValue)])
-        return try JSONResponse.make(.accepted, DocumentCreated(documentId: id, status: .processing))
+        return (id, received)
     }
 
+    /// `GET /v1/documents/{documentId}[?wait=SECONDS]`: with `wait`, the answer comes when the
+    /// status changes (or is final) or after that many seconds (at most 30).
     @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
-        try JSONResponse.make(.ok, DocumentResource(try await load(context)))
+        let id = context.parameters.get("documentId")?.lowercased() ?? ""
+        let record = try await services.longPoll(id, wait: request.uri.queryParameters.get("wait").map { String($0) }, state: \.status,
+                                                 isFinal: { [.done, .failed, .deleted].contains($0) }, load: { try await load(context) })
+        return try JSONResponse.make(.ok, DocumentResource(record))
     }
 
     @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {

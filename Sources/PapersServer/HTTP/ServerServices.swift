@@ -19,12 +19,40 @@ struct ServerServices: Sendable, CustomStringConvertible {
     let authenticated = AuthenticationCache()
     /// The HTTP connections open now (and refused at the cap), for `/metrics`.
     let connections = ConnectionGuard.Census()
+    /// Requests long-polling a verification or document (`?wait=`).
+    let waiters = StateWaiters()
     let logger: Logger
+
+    /// Waits, for a request with `?wait=SECONDS`, until what `load` reads is no longer in the
+    /// state it was in (or is final), or the time is up, and returns the last reading. `nil`
+    /// wait: one reading. A wait over 30 s or not a whole number is a 400.
+    func longPoll<Record: Sendable, State: Equatable>(_ id: String, wait: String?, state: (Record) -> State, isFinal: (State) -> Bool,
+                                                      load: () async throws -> Record) async throws -> Record {
+        var record = try await load()
+        guard let wait else { return record }
+        guard let seconds = Int(wait), (0...Self.longestWait).contains(seconds) else {
+            throw Problem.invalid("wait must be a whole number of seconds from 0 to \(Self.longestWait)")
+        }
+        let initial = state(record)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while state(record) == initial, !isFinal(initial), !Task.isCancelled {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            // Another server's change is seen when this one looks again, at least once a second.
+            await waiters.wait(for: id, upTo: min(left, .seconds(1)))
+            record = try await load()
+        }
+        return record
+    }
+
+    /// The longest `?wait=` a request may ask for, in seconds.
+    static let longestWait = 30
 
     /// Erases a verification: its row's data, then its images. `false` when not found.
     func eraseVerification(_ id: String, tenantID: String?) async throws -> Bool {
         guard try await database.deleteVerification(id, tenantID: tenantID) else { return false }
         try await images.deleteAll(owner: id)
+        waiters.notify(id)
         return true
     }
 
@@ -32,6 +60,7 @@ struct ServerServices: Sendable, CustomStringConvertible {
     func eraseDocument(_ id: String, tenantID: String?) async throws -> Bool {
         guard try await database.deleteDocument(id, tenantID: tenantID) else { return false }
         try await images.deleteAll(owner: id)
+        waiters.notify(id)
         return true
     }
 }

@@ -43,8 +43,12 @@ struct VerificationRoutes {
         }
     }
 
+    /// `GET /v1/verifications/{scanReference}[?wait=SECONDS]`: with `wait`, the answer comes
+    /// when the state changes (or is final) or after that many seconds (at most 30).
     @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
-        let record = try await load(context)
+        let id = try scanReference(context)
+        let record = try await services.longPoll(id, wait: request.uri.queryParameters.get("wait").map { String($0) }, state: \.state,
+                                                 isFinal: { [.done, .failed, .deleted].contains($0) }, load: { try await load(context) })
         return try JSONResponse.make(.ok, VerificationResource(record))
     }
 
@@ -155,6 +159,7 @@ struct VerificationRoutes {
         guard let before = try await services.database.finalizeVerification(id, tenantID: tenant.id) else { throw Problem.notFound("verification") }
         switch before {
         case .pending, .processing:
+            services.waiters.notify(id)
             return try JSONResponse.make(.accepted, VerificationCreated(scanReference: id, status: .processing))
         case .done, .failed, .deleted:
             throw Problem.conflict("the verification is already \(before.rawValue)")

@@ -153,6 +153,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let event = CallbackEvent.verification(record, state: .done, result: result)
         try await services.database.completeVerification(record.id, state: .done, result: result, event: event)
         try await services.database.completeJob(job)
+        services.waiters.notify(record.id)
         services.metrics.increment("papers_verifications_decided_total", [("verificationStatus", result.verificationStatus?.rawValue ?? "NONE")])
     }
 
@@ -177,6 +178,7 @@ struct JobWorkers: Service, CustomStringConvertible {
         let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done)
         try await services.database.completeDocument(record.id, status: .done, result: result, event: event)
         try await services.database.completeJob(job)
+        services.waiters.notify(record.id)
     }
 
     /// Retries with a growing delay; after the last attempt the subject is marked `FAILED` (and its
@@ -203,6 +205,7 @@ struct JobWorkers: Service, CustomStringConvertible {
                 break
             }
             try await services.database.failJob(job, error: reason)
+            services.waiters.notify(job.subject)
         } catch {
             services.logger.error("cannot settle a failed job", metadata: ["kind": .string(job.kind.rawValue)])
         }

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import PapersServer
+
+@Suite("Long polls and idempotent documents")
+struct LongPollAndIdempotencyTests {
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+
+    @Test("GET ?wait= answers when processing ends, not after the wait; a pending one after the wait", arguments: Backend.available)
+    func verificationLongPoll(backend: Backend) async throws {
+        let test = try await TestServer(backend)
+        defer { test.remove() }
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            // Nothing changes a pending verification: the wait runs out and it is still PENDING.
+            let start = ContinuousClock.now
+            let pending = try await client.execute(uri: "/v1/verifications/\(reference)?wait=1", method: .get, headers: test.headers())
+            #expect(pending.json["status"] as? String == "PENDING")
+            #expect(ContinuousClock.now - start >= .milliseconds(900))
+
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+            // One request, no polling: it answers once the worker has decided.
+            var shown = try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers()).json
+            if shown["status"] as? String == "PROCESSING" {
+                shown = try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers()).json
+            }
+            #expect(shown["status"] as? String == "DONE")
+            #expect(shown["verificationStatus"] as? String == "NO_ID_UPLOADED")
+            // A final state answers at once.
+            let again = ContinuousClock.now
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers())
+            #expect(ContinuousClock.now - again < .seconds(5))
+            for bad in ["31", "-1", "soon", "1.5"] {
+                let refused = try await client.execute(uri: "/v1/verifications/\(reference)?wait=\(bad)", method: .get, headers: test.headers())
+                #expect(refused.status == .badRequest, "wait=\(bad)")
+            }
+        }
+    }
+
+    @Test("POST /v1/documents with an Idempotency-Key creates one document; another image under the key is a 422", arguments: Backend.available)
+    func idempotentDocuments(backend: Backend) async throws {
+        let test = try await TestServer(backend)
+        defer { test.remove() }
+        let photo = try TestServer.fixture("id-card-td1.jpg")
+        let other = try TestServer.fixture("passport-td3.jpg")
+        try await test.server.application().test(.router) { client in
+            let headers = test.headers([.contentType: "image/jpeg", Self.idempotencyKey: "receipt-77"])
+            let first = try await client.execute(uri: "/v1/documents?type=receipt", method: .post, headers: headers, body: ByteBuffer(bytes: photo))
+            #expect(first.status == .accepted)
+            let id = try #require(first.json["documentId"] as? String)
+            let second = try await client.execute(uri: "/v1/documents?type=receipt", method: .post, headers: headers, body: ByteBuffer(bytes: photo))
+            #expect(second.status == .accepted)
+            #expect(second.json["documentId"] as? String == id)
+            #expect(second.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            let changed = try await client.execute(uri: "/v1/documents?type=receipt", method: .post, headers: headers, body: ByteBuffer(bytes: other))
+            #expect(changed.status == .unprocessableContent)
+            let otherType = try await client.execute(uri: "/v1/documents?type=w2", method: .post, headers: headers, body: ByteBuffer(bytes: photo))
+            #expect(otherType.status == .unprocessableContent)
+            // The document itself is long-polled to its end.
+            let shown = try await client.execute(uri: "/v1/documents/\(id)?wait=30", method: .get, headers: test.headers()).json
+            #expect(["DONE", "PROCESSING"].contains(shown["status"] as? String ?? ""))
+        }
+    }
+
+    @Test("a notified waiter wakes at once; an unnotified one after its time; a cancelled one at once")
+    func waiters() async throws {
+        let waiters = StateWaiters()
+        let start = ContinuousClock.now
+        async let woken: Void = waiters.wait(for: "a", upTo: .seconds(60))
+        while waiters.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        waiters.notify("a")
+        await woken
+        #expect(ContinuousClock.now - start < .seconds(30))
+        await waiters.wait(for: "b", upTo: .milliseconds(50))
+        #expect(waiters.count == 0)
+        let task = Task { await waiters.wait(for: "c", upTo: .seconds(60)) }
+        while waiters.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        task.cancel()
+        await task.value
+        #expect(waiters.count == 0)
+    }
+}
