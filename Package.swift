@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PapersFacesDlib", targets: ["PapersFacesDlib"]),
         .library(name: "PapersVerification", targets: ["PapersVerification"]),
         .library(name: "PapersCapture", targets: ["PapersCapture"]),
+        .library(name: "PapersClient", targets: ["PapersClient"]),
         .library(name: "PapersServer", targets: ["PapersServer"]),
         .executable(name: "papers", targets: ["papers"]),
     ],
@@ -118,6 +119,18 @@ let package = Package(
             dependencies: ["PapersCore", "PapersImaging"],
             swiftSettings: swiftSettings
         ),
+        // The SDK: durable upload queue (GRDB), the API on the wire types (AsyncHTTPClient), observers.
+        .target(
+            name: "PapersClient",
+            dependencies: [
+                "PapersCore",
+                "PapersVerification",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The verification server: HTTP API (Hummingbird), SQLite store (GRDB), durable jobs,
         // signed callbacks (AsyncHTTPClient), AES-GCM at rest (swift-crypto).
         .target(
@@ -159,6 +172,7 @@ let package = Package(
                 "PapersFacesDlib",
                 "PapersSynthesis",
                 "PapersVerification",
+                "PapersClient",
                 "PapersServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -168,6 +182,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Samples")],
             swiftSettings: swiftSettings
@@ -205,6 +220,11 @@ let package = Package(
         .testTarget(
             name: "PapersVerificationTests",
             dependencies: ["PapersVerification", "PapersRecognition", "PapersImaging", "PapersImagingCodecs", "PapersCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersClientTests",
+            dependencies: ["PapersClient", "PapersVerification", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,62 @@
+import Foundation
+import PapersVerification
+
+/// What a ``PapersClient`` needs: the server and its credentials, the options every verification
+/// it creates carries (Jumio's: callback URL, references, reporting criteria, preselection,
+/// verification or extraction only, identity verification), and how uploads are retried.
+///
+/// ```swift
+/// var configuration = ClientConfiguration(server: URL(string: "https://papers.example.com")!,
+///                                         token: token, secret: secret)
+/// configuration.verification.customerInternalReference = "order-17"
+/// try configuration.validate()
+/// ```
+public struct ClientConfiguration: Sendable {
+    /// The server's base URL (`https://host[:port]`, without `/v1`).
+    public var server: URL
+    /// The tenant's API token.
+    public var token: String
+    /// The tenant's API secret.
+    public var secret: String
+    /// The options of every verification created: `callbackUrl`, `customerInternalReference`,
+    /// `userReference`, `reportingCriteria` (each at most 100 characters), `enableVerification`
+    /// (`false`: extraction only, Jumio's Fastfill), `enableIdentityVerification`,
+    /// `preselectedCountry` and `preselectedDocumentTypes`. Checked by the same rules the server
+    /// applies.
+    public var verification = VerificationRequest()
+    /// How uploads are retried.
+    public var retry = RetryPolicy()
+    /// How long one request may take before it counts as a failed attempt.
+    public var requestTimeout: Duration = .seconds(60)
+
+    /// Creates a configuration for a server.
+    public init(server: URL, token: String, secret: String) {
+        self.server = server
+        self.token = token
+        self.secret = secret
+    }
+
+    /// Checks every field before anything starts.
+    ///
+    /// - Throws: ``ClientConfigurationError`` naming the field.
+    public func validate() throws(ClientConfigurationError) {
+        guard let scheme = server.scheme?.lowercased(), ["http", "https"].contains(scheme), server.host?.isEmpty == false else {
+            throw ClientConfigurationError(.invalidServer, field: "server", "the server must be an http or https URL with a host")
+        }
+        guard !token.isEmpty else { throw ClientConfigurationError(.missingCredentials, field: "token", "an API token is required") }
+        guard !secret.isEmpty else { throw ClientConfigurationError(.missingCredentials, field: "secret", "an API secret is required") }
+        do {
+            // The device does not know what the server allows: private callback hosts are the
+            // server operator's call, so only the form is checked here.
+            try verification.validate(allowingPrivateCallbacks: true)
+        } catch {
+            throw ClientConfigurationError(.invalidVerificationOption, field: error.field.rawValue, error.description)
+        }
+        guard retry.maximumAttempts >= 1 else {
+            throw ClientConfigurationError(.invalidRetryPolicy, field: "retry.maximumAttempts", "at least one attempt is needed")
+        }
+        guard retry.initialDelay > .zero, retry.maximumDelay >= retry.initialDelay else {
+            throw ClientConfigurationError(.invalidRetryPolicy, field: "retry.initialDelay", "the first delay must be positive and at most the longest")
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import AsyncHTTPClient
+import Foundation
+import PapersVerification
+
+/// The SDK's entry point: queues captured documents durably, sends them with retries, learns
+/// how the server processed them, and reports every step to observers and to ``statuses``.
+///
+/// ```swift
+/// let client = try PapersClient(configuration: configuration, queue: UploadQueue(path: queuePath))
+/// client.observers.register(self, key: "receipts")
+/// try await client.submit(files: [front, back], kind: "id")
+/// let summary = await client.drain(for: .seconds(60))
+/// ```
+///
+/// Every request carries an `Idempotency-Key` made of the item's `sourceId` and its step, so no
+/// retry, crash or second run creates a second verification, image or document at the server.
+public actor PapersClient {
+    /// The configuration it was created with (validated).
+    public let configuration: ClientConfiguration
+    /// The durable queue.
+    public let queue: UploadQueue
+    /// The observers, by key.
+    public nonisolated let observers = ObserverRegistry()
+    /// Every status, as an asynchronous sequence (for as long as the client lives).
+    public nonisolated let statuses: AsyncStream<UploadStatus>
+    private let continuation: AsyncStream<UploadStatus>.Continuation
+    private let http: HTTPClient
+    private let api: APIClient
+    private var random = SystemRandomNumberGenerator()
+
+    /// Creates a client over a queue.
+    ///
+    /// - Throws: ``ClientConfigurationError`` naming the field, before anything starts.
+    public init(configuration: ClientConfiguration, queue: UploadQueue) throws(ClientConfigurationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.queue = queue
+        var httpConfiguration = HTTPClient.Configuration()
+        httpConfiguration.timeout = .init(connect: .seconds(10))
+        // A server that cannot be reached fails the attempt at once: the queue's backoff, not
+        // the HTTP client's, decides when to try again.
+        httpConfiguration.connectionPool.retryConnectionEstablishment = false
+        http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
+        api = APIClient(configuration: configuration, http: http)
+        (statuses, continuation) = AsyncStream.makeStream(of: UploadStatus.self)
+    }
+
+    deinit {
+        continuation.finish()
+        try? http.syncShutdown()
+    }
+
+    /// Queues one document (`files`: an ID's front, then its back and a face photo; or a receipt
+    /// or W-2 page) under `sourceId`, written before anything is sent. A `sourceId` the queue
+    /// already holds is not queued again: its item continues where it stopped, and an item that
+    /// already finished reports its final status again.
+    @discardableResult
+    public func submit(files: [String], kind: String, sourceId: String) throws(UploadQueueError) -> QueueItem {
+        let (item, isNew) = try queue.enqueue(sourceId: sourceId, kind: kind, files: files)
+        if !isNew, let final = Self.finalStatus(item) { publish(final) }
+        return item
+    }
+
+    /// Sends what the queue holds until it is empty or `duration` has passed, retrying with
+    /// backoff; returns what is left. Items of earlier runs are continued too.
+    public func drain(for duration: Duration) async -> DrainSummary {
+        let deadline = ContinuousClock.now + duration
+        while ContinuousClock.now < deadline {
+            guard let pending = try? queue.pending(), !pending.isEmpty else { break }
+            let now = Date().timeIntervalSince1970
+            guard let due = pending.filter({ $0.nextAttemptAt <= now }).min(by: { $0.nextAttemptAt < $1.nextAttemptAt }) else {
+                // Nothing due: sleep until the first retry (or the deadline).
+                let wait = (pending.map(\.nextAttemptAt).min() ?? now) - now
+                let left = deadline - ContinuousClock.now
+                try? await Task.sleep(for: min(left, .milliseconds(Int64(max(10, wait * 1000)))))
+                continue
+            }
+            await advance(due, until: deadline)
+        }
+        let pending = (try? queue.pending()) ?? []
+        return DrainSummary(pending: pending.count, failed: ((try? queue.items()) ?? []).filter { $0.state == .permanentlyFailed }.count)
+    }
+
+    /// Takes an item as far as it can go in one attempt: the server's calls, then its outcome.
+    private func advance(_ start: QueueItem, until deadline: ContinuousClock.Instant) async {
+        var item = start
+        do {
+            if item.state == .queued {
+                item = try await send(item)
+                item.state = .uploaded
+                item.lastError = nil
+                try queue.update(item)
+                publish(.uploaded(sourceId: item.sourceId, documentId: item.documentId ?? ""))
+            }
+            try await follow(&item, until: deadline)
+        } catch let error as APIError {
+            await failed(&item, cause: error.cause, retryable: error.isRetryable, retryAfter: error.retryAfter)
+        } catch let error as ClientFileError {
+            await failed(&item, cause: error.message, retryable: false, retryAfter: nil)
+        } catch {
+            await failed(&item, cause: String(describing: type(of: error)), retryable: true, retryAfter: nil)
+        }
+    }
+
+    /// The calls that put an item on the server, each step written to the queue as it completes.
+    private func send(_ start: QueueItem) async throws -> QueueItem {
+        var item = start
+        let key = { (step: String) in "\(item.sourceId):\(step)" }
+        guard item.isVerification else {
+            let bytes = try ClientFileError.read(item.files[0])
+            let created = try await api.createDocument(bytes, kind: item.kind, key: key("document"))
+            item.documentId = created.documentId
+            item.filesSent = 1
+            item.finalized = true
+            return item
+        }
+        if item.documentId == nil {
+            item.documentId = try await api.createVerification(configuration.verification, key: key("create")).scanReference
+            try queue.update(item)
+        }
+        let reference = item.documentId ?? ""
+        let sides: [ImageSide] = [.front, .back, .face]
+        while item.filesSent < min(item.files.count, sides.count) {
+            let bytes = try ClientFileError.read(item.files[item.filesSent])
+            do {
+                try await api.uploadImage(bytes, reference: reference, side: sides[item.filesSent], key: key("image-\(item.filesSent)"))
+            } catch let error as APIError where error.status == 409 && error.code == "CONFLICT" {
+                // Finalized already (a run that died after finalize, before writing it down).
+                guard try await api.verification(reference, wait: 0).status == .pending else { item.finalized = true; return item }
+                throw error
+            }
+            item.filesSent += 1
+            try queue.update(item)
+        }
+        if !item.finalized {
+            do {
+                try await api.finalize(reference, key: key("finalize"))
+            } catch let error as APIError where error.status == 409 && error.code == "CONFLICT" {
+                guard try await api.verification(reference, wait: 0).status != .pending else { throw error }
+            }
+            item.finalized = true
+        }
+        return item
+    }
+
+    /// Long-polls the server until it has processed the item (or the deadline).
+    private func follow(_ item: inout QueueItem, until deadline: ContinuousClock.Instant) async throws {
+        guard let id = item.documentId else { return }
+        while item.state == .uploaded {
+            let left = Int((deadline - ContinuousClock.now).components.seconds)
+            guard left > 0 else { return }
+            let wait = min(30, left)
+            let finished: Bool?
+            if item.isVerification {
+                let status = try await api.verification(id, wait: wait).status
+                finished = status == .done ? true : ([.failed, .deleted].contains(status) ? false : nil)
+            } else {
+                let status = try await api.document(id, wait: wait).status
+                finished = status == .done ? true : ([.failed, .deleted].contains(status) ? false : nil)
+            }
+            guard let finished else { continue }
+            item.state = finished ? .processedSuccess : .processedFailed
+            try queue.update(item)
+            publish(finished ? .processedSuccess(sourceId: item.sourceId, documentId: id) : .processedFailed(sourceId: item.sourceId, documentId: id))
+        }
+    }
+
+    /// Counts a failed attempt: retried later with backoff, or given up.
+    private func failed(_ item: inout QueueItem, cause: String, retryable: Bool, retryAfter: Duration?) async {
+        item.attempts += 1
+        item.lastError = cause
+        if retryable && item.attempts < configuration.retry.maximumAttempts {
+            let delay = configuration.retry.delay(afterAttempt: item.attempts, retryAfter: retryAfter, unit: Double.random(in: 0...1, using: &random))
+            item.nextAttemptAt = Date().timeIntervalSince1970 + Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+            try? queue.update(item)
+            publish(.uploadFailedAttempt(sourceId: item.sourceId, attempt: item.attempts, cause: cause))
+        } else {
+            item.state = .permanentlyFailed
+            try? queue.update(item)
+            publish(.uploadPermanentlyFailed(sourceId: item.sourceId, cause: cause))
+        }
+    }
+
+    private func publish(_ status: UploadStatus) {
+        observers.notify(status)
+        continuation.yield(status)
+    }
+
+    /// The status an item that finished earlier reports again.
+    static func finalStatus(_ item: QueueItem) -> UploadStatus? {
+        switch item.state {
+        case .processedSuccess: .processedSuccess(sourceId: item.sourceId, documentId: item.documentId ?? "")
+        case .processedFailed: .processedFailed(sourceId: item.sourceId, documentId: item.documentId ?? "")
+        case .permanentlyFailed: .uploadPermanentlyFailed(sourceId: item.sourceId, cause: item.lastError ?? "given up")
+        case .queued, .uploaded: nil
+        }
+    }
+}

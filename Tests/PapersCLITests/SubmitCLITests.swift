@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `papers submit` against a real `papers serve`: statuses, retries, and exactly one
+/// verification per document whatever happens to either process.
+@Suite("papers submit")
+struct SubmitCLITests {
+    static let photos = PapersExecutable.repository.appendingPathComponent("Sources/papers/Samples/photos")
+
+    /// The JSON lines a run printed.
+    static func lines(_ output: PapersExecutable.Output) -> [[String: String]] {
+        output.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+    }
+
+    /// A loopback port nothing listens on (bound, read and released).
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test("server down: failed attempts and exit 75; up: uploaded then processed; named again: no second verification")
+    func downThenUp() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-submit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data"), queue = directory.appendingPathComponent("queue").path
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "app", "--data-dir", data.path]).json)
+        let token = try #require(credentials["token"] as? String), secret = try #require(credentials["secret"] as? String)
+        let port = Self.freePort()
+        let common = ["submit", "--server", "http://127.0.0.1:\(port)", "--token", token, "--secret", secret, "--queue", queue, "--json"]
+        let card = Self.photos.appendingPathComponent("id-card-td2.jpg").path
+        let passport = Self.photos.appendingPathComponent("passport-td3.jpg").path
+
+        let down = try PapersExecutable.run(common + ["--wait", "2", card, passport])
+        #expect(down.status == 75, "\(down.stderr)")
+        let failed = Self.lines(down)
+        #expect(!failed.isEmpty && failed.allSatisfy { $0["upload"] == "uploadFailedAttempt" && $0["cause"]?.hasPrefix("SERVER_UNREACHABLE") == true })
+        #expect(Set(failed.compactMap { $0["sourceId"] }).count == 2)
+
+        let server = try ServerProcess(dataDirectory: data, extra: ["--port", String(port)])
+        defer { server.stop() }
+        let up = try PapersExecutable.run(common + ["--wait", "120"])
+        #expect(up.status == 0, "\(up.stderr)")
+        let statuses = Self.lines(up)
+        for upload in ["uploaded", "processedSuccess"] {
+            #expect(statuses.filter { $0["upload"] == upload }.count == 2, "\(upload): \(up.text)")
+        }
+
+        let status = try PapersExecutable.run(["queue", "status", "--queue", queue, "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: status.stdout) as? [[String: Any]])
+        #expect(items.map { $0["state"] as? String } == ["processedSuccess", "processedSuccess"])
+
+        let again = try PapersExecutable.run(common + ["--wait", "10", card])
+        #expect(again.status == 0)
+        #expect(Self.lines(again).map { $0["upload"] } == ["processedSuccess"])
+        let auth = "Basic " + Data("\(token):\(secret)".utf8).base64EncodedString()
+        let (_, list) = try await ServeCLITests.call(server.port, "GET", "/v1/verifications?limit=100", auth: auth)
+        #expect((list["data"] as? [[String: Any]])?.count == 2)
+    }
+
+    @Test("kill -9 of papers submit mid-run, then a rerun: every document exactly once at the server")
+    func killAndRerun() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-submit-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data"), queue = directory.appendingPathComponent("queue").path
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "app", "--data-dir", data.path]).json)
+        let token = try #require(credentials["token"] as? String), secret = try #require(credentials["secret"] as? String)
+        let server = try ServerProcess(dataDirectory: data)
+        defer { server.stop() }
+        let files = ["id-card-td1.jpg", "id-card-td2.jpg", "passport-td3.jpg"].map { Self.photos.appendingPathComponent($0).path }
+        let common = ["submit", "--server", "http://127.0.0.1:\(server.port)", "--token", token, "--secret", secret, "--queue", queue, "--json"]
+
+        let first = Process()
+        first.executableURL = PapersExecutable.url
+        first.arguments = common + ["--wait", "60"] + files
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        try await Task.sleep(for: .milliseconds(700))
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+
+        let rerun = try PapersExecutable.run(common + ["--wait", "120"] + files)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let processed = Self.lines(rerun).filter { $0["upload"] == "processedSuccess" }
+        #expect(Set(processed.compactMap { $0["sourceId"] }).count == 3)
+        let auth = "Basic " + Data("\(token):\(secret)".utf8).base64EncodedString()
+        let (_, list) = try await ServeCLITests.call(server.port, "GET", "/v1/verifications?limit=100", auth: auth)
+        let verifications = try #require(list["data"] as? [[String: Any]])
+        #expect(verifications.count == 3)
+        #expect(verifications.allSatisfy { $0["status"] as? String == "DONE" })
+    }
+}
