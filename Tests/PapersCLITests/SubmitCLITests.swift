@@ -67,6 +67,35 @@ struct SubmitCLITests {
         #expect((list["data"] as? [[String: Any]])?.count == 2)
     }
 
+    @Test("the attempt limit gives an item up with its cause; a rate-limited server's Retry-After is waited out")
+    func limitsAndRetryAfter() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-submit-429-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data")
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "app", "--data-dir", data.path]).json)
+        let token = try #require(credentials["token"] as? String), secret = try #require(credentials["secret"] as? String)
+        let card = Self.photos.appendingPathComponent("id-card-td1.jpg").path
+        let passport = Self.photos.appendingPathComponent("passport-td3.jpg").path
+
+        let nowhere = ["submit", "--server", "http://127.0.0.1:\(Self.freePort())", "--token", token, "--secret", secret,
+                       "--queue", directory.appendingPathComponent("q1").path, "--json"]
+        let givenUp = try PapersExecutable.run(nowhere + ["--max-attempts", "2", "--wait", "30", card])
+        #expect(givenUp.status == 0, "\(givenUp.stderr)")
+        #expect(Self.lines(givenUp).map { $0["upload"] } == ["uploadFailedAttempt", "uploadPermanentlyFailed"])
+        #expect(Self.lines(givenUp).last?["cause"]?.hasPrefix("SERVER_UNREACHABLE") == true)
+
+        // One request a second (bursts of three): each verification is five requests.
+        let server = try ServerProcess(dataDirectory: data, extra: ["--rate-limit", "1"])
+        defer { server.stop() }
+        let limited = ["submit", "--server", "http://127.0.0.1:\(server.port)", "--token", token, "--secret", secret,
+                       "--queue", directory.appendingPathComponent("q2").path, "--json"]
+        let slow = try PapersExecutable.run(limited + ["--wait", "120", card, passport])
+        #expect(slow.status == 0, "\(slow.stderr)")
+        let statuses = Self.lines(slow)
+        #expect(statuses.contains { $0["upload"] == "uploadFailedAttempt" && $0["cause"] == "429 RATE_LIMITED" })
+        #expect(statuses.filter { $0["upload"] == "processedSuccess" }.count == 2)
+    }
+
     @Test("kill -9 of papers submit mid-run, then a rerun: every document exactly once at the server")
     func killAndRerun() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-submit-kill-\(UUID().uuidString)")
