@@ -15,6 +15,12 @@ public final class UploadQueue: Sendable {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             database = try DatabaseQueue(path: path)
+            // WAL with NORMAL sync: a write survives the app's crash at once (the kernel has it);
+            // a power cut may lose the last writes, which then go again under the same keys.
+            _ = try database.writeWithoutTransaction { db in
+                try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             try database.write { db in
                 try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS items (

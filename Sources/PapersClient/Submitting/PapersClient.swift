@@ -62,37 +62,43 @@ public actor PapersClient {
     }
 
     /// Sends what the queue holds until it is empty or `duration` has passed, retrying with
-    /// backoff; returns what is left. Items of earlier runs are continued too.
+    /// backoff; returns what is left. Items of earlier runs are continued too. Every due item is
+    /// sent before any outcome is awaited, and outcomes are long-polled several at a time.
     public func drain(for duration: Duration) async -> DrainSummary {
         let deadline = ContinuousClock.now + duration
         while ContinuousClock.now < deadline {
             guard let pending = try? queue.pending(), !pending.isEmpty else { break }
             let now = Date().timeIntervalSince1970
-            guard let due = pending.filter({ $0.nextAttemptAt <= now }).min(by: { $0.nextAttemptAt < $1.nextAttemptAt }) else {
+            let due = pending.filter { $0.state == .queued && $0.nextAttemptAt <= now }
+            for item in due where ContinuousClock.now < deadline { await upload(item) }
+            let uploaded = ((try? queue.pending()) ?? []).filter { $0.state == .uploaded }
+            if !uploaded.isEmpty {
+                // While retries wait, outcomes are polled in shorter rounds so the retries go on time.
+                let waiting = ((try? queue.pending()) ?? []).contains { $0.state == .queued }
+                await follow(uploaded, wait: waiting ? 5 : 30, until: deadline)
+            } else if due.isEmpty {
                 // Nothing due: sleep until the first retry (or the deadline).
                 let wait = (pending.map(\.nextAttemptAt).min() ?? now) - now
                 let left = deadline - ContinuousClock.now
                 try? await Task.sleep(for: min(left, .milliseconds(Int64(max(10, wait * 1000)))))
-                continue
             }
-            await advance(due, until: deadline)
         }
         let pending = (try? queue.pending()) ?? []
         return DrainSummary(pending: pending.count, failed: ((try? queue.items()) ?? []).filter { $0.state == .permanentlyFailed }.count)
     }
 
-    /// Takes an item as far as it can go in one attempt: the server's calls, then its outcome.
-    private func advance(_ start: QueueItem, until deadline: ContinuousClock.Instant) async {
+    /// How many outcomes are long-polled at once.
+    static let concurrentFollows = 16
+
+    /// One attempt at putting an item on the server.
+    private func upload(_ start: QueueItem) async {
         var item = start
         do {
-            if item.state == .queued {
-                item = try await send(item)
-                item.state = .uploaded
-                item.lastError = nil
-                try queue.update(item)
-                publish(.uploaded(sourceId: item.sourceId, documentId: item.documentId ?? ""))
-            }
-            try await follow(&item, until: deadline)
+            item = try await send(item)
+            item.state = .uploaded
+            item.lastError = nil
+            try queue.update(item)
+            publish(.uploaded(sourceId: item.sourceId, documentId: item.documentId ?? ""))
         } catch let error as APIError {
             await failed(&item, cause: error.cause, retryable: error.isRetryable, retryAfter: error.retryAfter)
         } catch let error as ClientFileError {
@@ -143,26 +149,47 @@ public actor PapersClient {
         return item
     }
 
-    /// Long-polls the server until it has processed the item (or the deadline).
-    private func follow(_ item: inout QueueItem, until deadline: ContinuousClock.Instant) async throws {
-        guard let id = item.documentId else { return }
-        while item.state == .uploaded {
-            let left = Int((deadline - ContinuousClock.now).components.seconds)
-            guard left > 0 else { return }
-            let wait = min(30, left)
-            let finished: Bool?
-            if item.isVerification {
-                let status = try await api.verification(id, wait: wait).status
-                finished = status == .done ? true : ([.failed, .deleted].contains(status) ? false : nil)
-            } else {
-                let status = try await api.document(id, wait: wait).status
-                finished = status == .done ? true : ([.failed, .deleted].contains(status) ? false : nil)
+    /// Long-polls the outcome of uploaded items, ``concurrentFollows`` at a time, for up to
+    /// `wait` seconds each; records and reports those the server has finished. An item whose
+    /// poll fails stays uploaded and is polled again in the next round.
+    private func follow(_ items: [QueueItem], wait: Int, until deadline: ContinuousClock.Instant) async {
+        let left = Int((deadline - ContinuousClock.now).components.seconds)
+        let seconds = max(0, min(wait, left))
+        let api = self.api
+        var failures = 0
+        await withTaskGroup(of: (QueueItem, Bool??).self) { group in
+            var next = items.makeIterator()
+            func start() {
+                guard let item = next.next(), let id = item.documentId else { return }
+                group.addTask {
+                    do {
+                        let finished: Bool?
+                        if item.isVerification {
+                            let status = try await api.verification(id, wait: seconds).status
+                            finished = status == .done ? true : ([.failed, .deleted].contains(status) ? false : nil)
+                        } else {
+                            let status = try await api.document(id, wait: seconds).status
+                            finished = status == .done ? true : ([.failed, .deleted].contains(status) ? false : nil)
+                        }
+                        return (item, .some(finished))
+                    } catch {
+                        return (item, nil)
+                    }
+                }
             }
-            guard let finished else { continue }
-            item.state = finished ? .processedSuccess : .processedFailed
-            try queue.update(item)
-            publish(finished ? .processedSuccess(sourceId: item.sourceId, documentId: id) : .processedFailed(sourceId: item.sourceId, documentId: id))
+            for _ in 0..<Self.concurrentFollows { start() }
+            while let (item, outcome) = await group.next() {
+                start()
+                guard let outcome else { failures += 1; continue }
+                guard let finished = outcome, let id = item.documentId else { continue }
+                var settled = item
+                settled.state = finished ? .processedSuccess : .processedFailed
+                try? queue.update(settled)
+                publish(finished ? .processedSuccess(sourceId: item.sourceId, documentId: id) : .processedFailed(sourceId: item.sourceId, documentId: id))
+            }
         }
+        // A server that stopped answering is not asked again at once.
+        if failures == items.count { try? await Task.sleep(for: .seconds(1)) }
     }
 
     /// Counts a failed attempt: retried later with backoff, or given up.
