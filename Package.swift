@@ -124,6 +124,7 @@ let package = Package(
             name: "PapersClient",
             dependencies: [
                 "PapersCore",
+                "PapersImaging",
                 "PapersVerification",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -7,9 +7,16 @@ import Testing
 struct SubmitCLITests {
     static let photos = PapersExecutable.repository.appendingPathComponent("Sources/papers/Samples/photos")
 
-    /// The JSON lines a run printed.
+    /// The upload statuses a run printed (the JSON lines with an `upload`).
     static func lines(_ output: PapersExecutable.Output) -> [[String: String]] {
         output.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+            .filter { $0["upload"] != nil }
+    }
+
+    /// The Lens events a run printed (the JSON lines with a `status`).
+    static func events(_ output: PapersExecutable.Output) -> [[String: Any]] {
+        output.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["status"] != nil }
     }
 
     /// A loopback port nothing listens on (bound, read and released).
@@ -54,6 +61,24 @@ struct SubmitCLITests {
         for upload in ["uploaded", "processedSuccess"] {
             #expect(statuses.filter { $0["upload"] == upload }.count == 2, "\(upload): \(up.text)")
         }
+
+        // Lens's events, with its keys: a package started (in the first run), progress, done with
+        // the result, and close.
+        let events = Self.events(down) + Self.events(up)
+        #expect(Set(events.filter { $0["status"] as? String == "start" }.compactMap { $0["package_id"] as? String }).count == 2)
+        let messages = events.filter { $0["status"] as? String == "inprogress" }.compactMap { $0["msg"] as? String }
+        #expect(Set(messages) == ["img_thumbnail_path", "img_original_path", "img_stitched_pdf_path", "progress"])
+        #expect(events.contains { $0["msg"] as? String == "img_original_path" && $0["document_type"] as? String == "id" })
+        let done = events.filter { $0["status"] as? String == "done" }
+        #expect(done.count == 2 && done.allSatisfy { ($0["data"] as? [String: Any])?["status"] as? String == "DONE" })
+        let close = try #require(Self.events(up).last)
+        #expect(close["status"] as? String == "close" && close["queue_count"] as? Int == 0 && close["framework-version"] != nil)
+        #expect(Self.events(down).last?["queue_count"] as? Int == 2 && Self.events(down).last?["session_scan_count"] as? Int == 2)
+        let pdf = try #require(events.first { $0["msg"] as? String == "img_stitched_pdf_path" }?["data"] as? String)
+        let checked = try PapersExecutable.runTool(["qpdf", "--check", pdf])
+        #expect(checked.status == 0, "\(checked.text)")
+        let thumbnail = try #require(events.first { $0["msg"] as? String == "img_thumbnail_path" }?["data"] as? String)
+        #expect(FileManager.default.contents(atPath: thumbnail)?.starts(with: [0xFF, 0xD8]) == true)
 
         let status = try PapersExecutable.run(["queue", "status", "--queue", queue, "--json"])
         let items = try #require(try JSONSerialization.jsonObject(with: status.stdout) as? [[String: Any]])

@@ -77,6 +77,14 @@ public final class UploadQueue: Sendable {
         }
     }
 
+    /// Removes one item; `false` when the queue does not hold it.
+    public func remove(_ sourceId: String) throws(UploadQueueError) -> Bool {
+        try access { db in
+            try db.execute(sql: "DELETE FROM items WHERE source_id = ?", arguments: [sourceId])
+            return db.changesCount > 0
+        }
+    }
+
     /// Removes the items that are finished (processed or given up); returns how many.
     public func clearFinished() throws(UploadQueueError) -> Int {
         try access { db in

@@ -24,6 +24,14 @@ public actor PapersClient {
     /// Every status, as an asynchronous sequence (for as long as the client lives).
     public nonisolated let statuses: AsyncStream<UploadStatus>
     private let continuation: AsyncStream<UploadStatus>.Continuation
+    /// Veryfi Lens's events for each package: start, thumbnail, original, stitched PDF, upload
+    /// progress, done (with the result), error, removed, and close (``close()``).
+    public nonisolated let events: AsyncStream<LensEvent>
+    private let eventContinuation: AsyncStream<LensEvent>.Continuation
+    /// The codecs and folder for thumbnails and PDFs; `nil`: no such events.
+    private let imaging: ClientImaging?
+    /// Documents submitted through this client (Lens's `session_scan_count`).
+    private var sessionScanCount = 0
     private let http: HTTPClient
     private let api: APIClient
     private var random = SystemRandomNumberGenerator()
@@ -31,10 +39,11 @@ public actor PapersClient {
     /// Creates a client over a queue.
     ///
     /// - Throws: ``ClientConfigurationError`` naming the field, before anything starts.
-    public init(configuration: ClientConfiguration, queue: UploadQueue) throws(ClientConfigurationError) {
+    public init(configuration: ClientConfiguration, queue: UploadQueue, imaging: ClientImaging? = nil) throws(ClientConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
         self.queue = queue
+        self.imaging = imaging
         var httpConfiguration = HTTPClient.Configuration()
         httpConfiguration.timeout = .init(connect: .seconds(10))
         // A server that cannot be reached fails the attempt at once: the queue's backoff, not
@@ -43,10 +52,12 @@ public actor PapersClient {
         http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
         api = APIClient(configuration: configuration, http: http)
         (statuses, continuation) = AsyncStream.makeStream(of: UploadStatus.self)
+        (events, eventContinuation) = AsyncStream.makeStream(of: LensEvent.self)
     }
 
     deinit {
         continuation.finish()
+        eventContinuation.finish()
         try? http.syncShutdown()
     }
 
@@ -58,8 +69,41 @@ public actor PapersClient {
     public func submit(files: [String], kind: String, sourceId: String) throws(UploadQueueError) -> QueueItem {
         let (item, isNew) = try queue.enqueue(sourceId: sourceId, kind: kind, files: files)
         if !isNew, let final = Self.finalStatus(item) { publish(final) }
+        if isNew {
+            sessionScanCount += 1
+            let package = Self.packageId(sourceId)
+            eventContinuation.yield(.start(packageId: package))
+            if let imaging, !files.isEmpty {
+                do {
+                    let written = try PackageArtifacts(imaging: imaging).write(files, to: imaging.directory.appendingPathComponent(package))
+                    eventContinuation.yield(.thumbnail(packageId: package, path: written.thumbnail))
+                    eventContinuation.yield(.original(packageId: package, path: files[0], documentType: kind == "id" ? "id" : kind))
+                    eventContinuation.yield(.stitchedPDF(packageId: package, path: written.pdf))
+                } catch {
+                    eventContinuation.yield(.error(packageId: package, error: "ARTIFACTS_FAILED: the thumbnail or PDF could not be made"))
+                }
+            }
+        }
         return item
     }
+
+    /// Removes a queued document (sent or not) and reports Lens's `removed`.
+    public func remove(sourceId: String) throws(UploadQueueError) {
+        guard try queue.remove(sourceId) else { return }
+        eventContinuation.yield(.removed(packageId: Self.packageId(sourceId)))
+    }
+
+    /// Ends the session: reports Lens's `close` with the documents still queued and the
+    /// documents submitted through this client, and returns it.
+    @discardableResult
+    public func close() -> LensEvent {
+        let event = LensEvent.close(queueCount: (try? queue.pending().count) ?? 0, sessionScanCount: sessionScanCount)
+        eventContinuation.yield(event)
+        return event
+    }
+
+    /// Lens's `package_id` of an item: the first 16 characters of its `sourceId`.
+    public static func packageId(_ sourceId: String) -> String { String(sourceId.prefix(16)) }
 
     /// Sends what the queue holds until it is empty or `duration` has passed, retrying with
     /// backoff; returns what is left. Items of earlier runs are continued too. Every due item is
@@ -112,17 +156,23 @@ public actor PapersClient {
     private func send(_ start: QueueItem) async throws -> QueueItem {
         var item = start
         let key = { (step: String) in "\(item.sourceId):\(step)" }
+        let package = Self.packageId(item.sourceId)
+        // Steps: create, each image, finalize (a document: one upload).
+        let steps = item.isVerification ? min(item.files.count, 3) + 2 : 1
+        let progress = { (done: Int) in self.eventContinuation.yield(.progress(packageId: package, percent: done * 100 / steps)) }
         guard item.isVerification else {
             let bytes = try ClientFileError.read(item.files[0])
             let created = try await api.createDocument(bytes, kind: item.kind, key: key("document"))
             item.documentId = created.documentId
             item.filesSent = 1
             item.finalized = true
+            progress(1)
             return item
         }
         if item.documentId == nil {
             item.documentId = try await api.createVerification(configuration.verification, key: key("create")).scanReference
             try queue.update(item)
+            progress(1)
         }
         let reference = item.documentId ?? ""
         let sides: [ImageSide] = [.front, .back, .face]
@@ -137,6 +187,7 @@ public actor PapersClient {
             }
             item.filesSent += 1
             try queue.update(item)
+            progress(1 + item.filesSent)
         }
         if !item.finalized {
             do {
@@ -145,6 +196,7 @@ public actor PapersClient {
                 guard try await api.verification(reference, wait: 0).status != .pending else { throw error }
             }
             item.finalized = true
+            progress(steps)
         }
         return item
     }
@@ -186,6 +238,12 @@ public actor PapersClient {
                 settled.state = finished ? .processedSuccess : .processedFailed
                 try? queue.update(settled)
                 publish(finished ? .processedSuccess(sourceId: item.sourceId, documentId: id) : .processedFailed(sourceId: item.sourceId, documentId: id))
+                let package = Self.packageId(item.sourceId)
+                if finished, let result = try? await api.resourceJSON(id, verification: item.isVerification) {
+                    eventContinuation.yield(.done(packageId: package, data: result))
+                } else if !finished {
+                    eventContinuation.yield(.error(packageId: package, error: "PROCESSING_FAILED: the server could not process the document"))
+                }
             }
         }
         // A server that stopped answering is not asked again at once.
@@ -205,6 +263,7 @@ public actor PapersClient {
             item.state = .permanentlyFailed
             try? queue.update(item)
             publish(.uploadPermanentlyFailed(sourceId: item.sourceId, cause: cause))
+            eventContinuation.yield(.error(packageId: Self.packageId(item.sourceId), error: cause))
         }
     }
 

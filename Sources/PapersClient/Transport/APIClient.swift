@@ -48,6 +48,20 @@ struct APIClient: Sendable {
         try await call(.GET, "/v1/documents/\(id)?wait=\(wait)", body: nil, type: nil, key: nil)
     }
 
+    /// The finished resource's JSON as the server sent it, for a Lens `done` event.
+    func resourceJSON(_ id: String, verification: Bool) async throws -> Data {
+        let resource: RawJSON = try await call(.GET, verification ? "/v1/verifications/\(id)" : "/v1/documents/\(id)", body: nil, type: nil, key: nil)
+        return resource.data
+    }
+
+    /// A response kept as it came.
+    struct RawJSON: Decodable {
+        let data: Data
+        init(from decoder: any Decoder) throws {
+            data = try JSONEncoder().encode(try decoder.singleValueContainer().decode(JSONValue.self))
+        }
+    }
+
     /// JPEG or PNG, by the bytes' signature.
     static func mediaType(_ bytes: [UInt8]) -> String {
         bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "image/jpeg"

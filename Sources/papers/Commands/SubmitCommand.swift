@@ -2,6 +2,7 @@ import ArgumentParser
 import Crypto
 import Foundation
 import PapersClient
+import PapersImagingCodecs
 import PapersVerification
 
 /// `papers submit`: queue documents durably and send them to a server with retries.
@@ -42,7 +43,10 @@ struct SubmitCommand: AsyncParsableCommand {
         let client: PapersClient
         do {
             let store = try UploadQueue(path: (queue as NSString).appendingPathComponent("queue.sqlite"))
-            client = try PapersClient(configuration: configuration, queue: store)
+            // Thumbnails and the stitched PDF of each package go beside the queue.
+            let imaging = ClientImaging(decoder: SniffingImageDecoder(), encoder: JPEGCodec(quality: 85),
+                                        directory: URL(fileURLWithPath: queue).appendingPathComponent("packages"))
+            client = try PapersClient(configuration: configuration, queue: store, imaging: imaging)
         } catch let error as ClientConfigurationError {
             throw CLIOutput.fail("\(error.message) (\(error.field))", code: 64)
         } catch let error as UploadQueueError {
@@ -50,6 +54,10 @@ struct SubmitCommand: AsyncParsableCommand {
         }
         let printer = Task { [json] in
             for await status in client.statuses { Self.report(status, json: json) }
+        }
+        // Lens's events, as JSON lines (key "status") beside the upload statuses.
+        let events = Task { [json] in
+            for await event in client.events where json { FileHandle.standardOutput.write(event.json() + Data("\n".utf8)) }
         }
         for document in documents {
             let files = document.split(separator: "+").map(String.init)
@@ -67,9 +75,11 @@ struct SubmitCommand: AsyncParsableCommand {
             }
         }
         let summary = await client.drain(for: .milliseconds(Int64(wait * 1000)))
+        await client.close()
         // Let the last statuses reach stdout.
         try? await Task.sleep(for: .milliseconds(50))
         printer.cancel()
+        events.cancel()
         if summary.pending > 0 {
             throw CLIOutput.fail("\(summary.pending) document(s) still queued or processing; run again to continue", code: 75)
         }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Writes a PDF of JPEG pages, each embedded as it is (DCTDecode, no re-encoding) on a page of
+/// its own pixel size at 72 dpi: the "stitched PDF" of a package.
+enum PDFStitcher {
+    /// A JPEG page: its bytes and its size in pixels (and components: 1 gray, 3 colour).
+    struct Page {
+        let jpeg: [UInt8]
+        let width: Int
+        let height: Int
+        let components: Int
+    }
+
+    /// The PDF's bytes.
+    static func pdf(_ pages: [Page]) -> [UInt8] {
+        var out: [UInt8] = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
+        var offsets: [Int] = []
+        func object(_ number: Int, _ body: [UInt8]) {
+            offsets.append(out.count)
+            out += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+        }
+        // 1: catalog, 2: page tree, then per page: page, content, image.
+        let pageNumbers = pages.indices.map { 3 + 3 * $0 }
+        object(1, Array("<< /Type /Catalog /Pages 2 0 R >>".utf8))
+        object(2, Array("<< /Type /Pages /Kids [\(pageNumbers.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>".utf8))
+        for (index, page) in pages.enumerated() {
+            let number = pageNumbers[index]
+            object(number, Array("""
+                << /Type /Page /Parent 2 0 R /MediaBox [0 0 \(page.width) \(page.height)] \
+                /Resources << /XObject << /Im\(index) \(number + 2) 0 R >> >> /Contents \(number + 1) 0 R >>
+                """.utf8))
+            let content = Array("q \(page.width) 0 0 \(page.height) 0 0 cm /Im\(index) Do Q".utf8)
+            object(number + 1, Array("<< /Length \(content.count) >>\nstream\n".utf8) + content + Array("\nendstream".utf8))
+            object(number + 2, Array("""
+                << /Type /XObject /Subtype /Image /Width \(page.width) /Height \(page.height) \
+                /ColorSpace /\(page.components == 1 ? "DeviceGray" : "DeviceRGB") /BitsPerComponent 8 /Filter /DCTDecode \
+                /Length \(page.jpeg.count) >>
+                stream
+
+                """.utf8) + page.jpeg + Array("\nendstream".utf8))
+        }
+        let xref = out.count
+        out += Array("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets { out += Array(String(format: "%010d 00000 n \n", offset).utf8) }
+        out += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+}
