@@ -125,6 +125,7 @@ let package = Package(
             dependencies: [
                 "PapersCore",
                 "PapersImaging",
+                "PapersRecognition",
                 "PapersVerification",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

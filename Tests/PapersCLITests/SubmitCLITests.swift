@@ -121,6 +121,22 @@ struct SubmitCLITests {
         #expect(statuses.filter { $0["upload"] == "processedSuccess" }.count == 2)
     }
 
+    @Test("offline: read on this machine, the same events, done's data the DocumentData papers scan --json prints")
+    func offline() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-submit-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let passport = Self.photos.appendingPathComponent("passport-td3.jpg").path
+        let run = try PapersExecutable.run(["submit", "--offline", "--queue", directory.path, "--json", passport])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.lines(run).map { $0["upload"] } == ["processedSuccess"])
+        let events = Self.events(run)
+        #expect(events.map { $0["status"] as? String } == ["start", "inprogress", "inprogress", "inprogress", "done", "close"])
+        let data = try #require(events.first { $0["status"] as? String == "done" }?["data"] as? [String: Any])
+        var scanned = try #require(try PapersExecutable.run(["scan", "--json", passport]).json)
+        scanned["scan"] = nil
+        #expect(NSDictionary(dictionary: data) == NSDictionary(dictionary: scanned))
+    }
+
     @Test("kill -9 of papers submit mid-run, then a rerun: every document exactly once at the server")
     func killAndRerun() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-submit-kill-\(UUID().uuidString)")

@@ -28,6 +28,16 @@ public struct ClientConfiguration: Sendable {
     public var retry = RetryPolicy()
     /// How long one request may take before it counts as a failed attempt.
     public var requestTimeout: Duration = .seconds(60)
+    /// Offline mode: nothing is sent; documents are read on the device (see
+    /// ``PapersClient/init(configuration:queue:imaging:scanner:)``) and the same events report them.
+    public var offline = false
+
+    /// A configuration for offline mode: no server, no credentials.
+    public static func offlineMode() -> ClientConfiguration {
+        var configuration = ClientConfiguration(server: URL(string: "http://offline.invalid")!, token: "", secret: "")
+        configuration.offline = true
+        return configuration
+    }
 
     /// Creates a configuration for a server.
     public init(server: URL, token: String, secret: String) {
@@ -40,11 +50,17 @@ public struct ClientConfiguration: Sendable {
     ///
     /// - Throws: ``ClientConfigurationError`` naming the field.
     public func validate() throws(ClientConfigurationError) {
+        if offline { return try validateOptions() }
         guard let scheme = server.scheme?.lowercased(), ["http", "https"].contains(scheme), server.host?.isEmpty == false else {
             throw ClientConfigurationError(.invalidServer, field: "server", "the server must be an http or https URL with a host")
         }
         guard !token.isEmpty else { throw ClientConfigurationError(.missingCredentials, field: "token", "an API token is required") }
         guard !secret.isEmpty else { throw ClientConfigurationError(.missingCredentials, field: "secret", "an API secret is required") }
+        try validateOptions()
+    }
+
+    /// The verification options and the retry policy.
+    private func validateOptions() throws(ClientConfigurationError) {
         do {
             // The device does not know what the server allows: private callback hosts are the
             // server operator's call, so only the form is checked here.

@@ -10,6 +10,8 @@ public struct ClientConfigurationError: Error, Sendable, Hashable, CustomStringC
         case invalidVerificationOption = "CLIENT_INVALID_VERIFICATION_OPTION"
         /// The retry policy cannot work.
         case invalidRetryPolicy = "CLIENT_INVALID_RETRY_POLICY"
+        /// Offline mode without the reader it needs.
+        case missingOfflineReader = "CLIENT_MISSING_OFFLINE_READER"
     }
 
     /// What is wrong.

@@ -1,5 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import PapersCore
+import PapersImaging
+import PapersRecognition
 import PapersVerification
 
 /// The SDK's entry point: queues captured documents durably, sends them with retries, learns
@@ -32,6 +35,8 @@ public actor PapersClient {
     private let imaging: ClientImaging?
     /// Documents submitted through this client (Lens's `session_scan_count`).
     private var sessionScanCount = 0
+    /// The reader of offline mode.
+    private let scanner: DocumentScanner?
     private let http: HTTPClient
     private let api: APIClient
     private var random = SystemRandomNumberGenerator()
@@ -39,11 +44,20 @@ public actor PapersClient {
     /// Creates a client over a queue.
     ///
     /// - Throws: ``ClientConfigurationError`` naming the field, before anything starts.
-    public init(configuration: ClientConfiguration, queue: UploadQueue, imaging: ClientImaging? = nil) throws(ClientConfigurationError) {
+    ///
+    /// In offline mode (``ClientConfiguration/offline``) `scanner` reads the documents on the
+    /// device, with `imaging`'s decoder; both are then required.
+    public init(configuration: ClientConfiguration, queue: UploadQueue, imaging: ClientImaging? = nil,
+                scanner: DocumentScanner? = nil) throws(ClientConfigurationError) {
         try configuration.validate()
+        if configuration.offline, scanner == nil || imaging == nil {
+            throw ClientConfigurationError(.missingOfflineReader, field: scanner == nil ? "scanner" : "imaging",
+                                           "offline mode reads documents on the device: give a scanner and the imaging codecs")
+        }
         self.configuration = configuration
         self.queue = queue
         self.imaging = imaging
+        self.scanner = scanner
         var httpConfiguration = HTTPClient.Configuration()
         httpConfiguration.timeout = .init(connect: .seconds(10))
         // A server that cannot be reached fails the attempt at once: the queue's backoff, not
@@ -114,6 +128,10 @@ public actor PapersClient {
             guard let pending = try? queue.pending(), !pending.isEmpty else { break }
             let now = Date().timeIntervalSince1970
             let due = pending.filter { $0.state == .queued && $0.nextAttemptAt <= now }
+            if configuration.offline {
+                for item in pending where ContinuousClock.now < deadline { readOnDevice(item) }
+                continue
+            }
             for item in due where ContinuousClock.now < deadline { await upload(item) }
             let uploaded = ((try? queue.pending()) ?? []).filter { $0.state == .uploaded }
             if !uploaded.isEmpty {
@@ -129,6 +147,33 @@ public actor PapersClient {
         }
         let pending = (try? queue.pending()) ?? []
         return DrainSummary(pending: pending.count, failed: ((try? queue.items()) ?? []).filter { $0.state == .permanentlyFailed }.count)
+    }
+
+    /// Offline mode: reads an item's files on the device and settles it, with the same statuses
+    /// and events as a server's processing (`done`'s data is the `DocumentData` read).
+    private func readOnDevice(_ start: QueueItem) {
+        var item = start
+        let package = Self.packageId(item.sourceId)
+        guard let scanner, let imaging else { return }
+        do {
+            let images = try item.files.map { path throws -> Image in
+                try imaging.decoder.decode(try ClientFileError.read(path), limits: DecodingLimits())
+            }
+            let document = try scanner.scan(images).document
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            item.state = .processedSuccess
+            item.documentId = "device"
+            try? queue.update(item)
+            publish(.processedSuccess(sourceId: item.sourceId, documentId: "device"))
+            eventContinuation.yield(.done(packageId: package, data: (try? encoder.encode(document)) ?? Data("{}".utf8)))
+        } catch {
+            item.state = .processedFailed
+            item.lastError = (error as? RecognitionError)?.code.rawValue ?? String(describing: type(of: error))
+            try? queue.update(item)
+            publish(.processedFailed(sourceId: item.sourceId, documentId: "device"))
+            eventContinuation.yield(.error(packageId: package, error: (error as? RecognitionError)?.description ?? item.lastError ?? "UNREADABLE"))
+        }
     }
 
     /// How many outcomes are long-polled at once.

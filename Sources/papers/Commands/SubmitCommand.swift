@@ -29,6 +29,7 @@ struct SubmitCommand: AsyncParsableCommand {
     var sourceId: String?
     @Option(name: .customLong("max-attempts"), help: "Failed attempts before an item is given up.") var maxAttempts = 8
     @Flag(help: "Print one JSON object a line as each status happens.") var json = false
+    @Flag(help: "Send nothing: read each document on this machine and report the same events.") var offline = false
     @Argument(help: "Documents: FILE, or FRONT+BACK[+FACE] for an ID.") var documents: [String] = []
 
     func run() async throws {
@@ -37,8 +38,8 @@ struct SubmitCommand: AsyncParsableCommand {
         guard sourceId == nil || documents.count == 1 else { throw CLIOutput.fail("--source-id names one document", code: 64) }
         let environment = ProcessInfo.processInfo.environment
         guard let url = URL(string: server) else { throw CLIOutput.fail("--server must be a URL", code: 64) }
-        var configuration = ClientConfiguration(server: url, token: token ?? environment["PAPERS_TOKEN"] ?? "",
-                                                secret: secret ?? environment["PAPERS_SECRET"] ?? "")
+        var configuration = offline ? ClientConfiguration.offlineMode()
+            : ClientConfiguration(server: url, token: token ?? environment["PAPERS_TOKEN"] ?? "", secret: secret ?? environment["PAPERS_SECRET"] ?? "")
         configuration.retry.maximumAttempts = maxAttempts
         let client: PapersClient
         do {
@@ -46,7 +47,8 @@ struct SubmitCommand: AsyncParsableCommand {
             // Thumbnails and the stitched PDF of each package go beside the queue.
             let imaging = ClientImaging(decoder: SniffingImageDecoder(), encoder: JPEGCodec(quality: 85),
                                         directory: URL(fileURLWithPath: queue).appendingPathComponent("packages"))
-            client = try PapersClient(configuration: configuration, queue: store, imaging: imaging)
+            client = try PapersClient(configuration: configuration, queue: store, imaging: imaging,
+                                      scanner: offline ? try ScanCommand.scanner() : nil)
         } catch let error as ClientConfigurationError {
             throw CLIOutput.fail("\(error.message) (\(error.field))", code: 64)
         } catch let error as UploadQueueError {
