@@ -116,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "PapersCapture",
-            dependencies: ["PapersCore", "PapersImaging"],
+            dependencies: ["PapersCore", "PapersImaging", "PapersRecognition"],
             swiftSettings: swiftSettings
         ),
         // The SDK: durable upload queue (GRDB), the API on the wire types (AsyncHTTPClient), observers.
@@ -174,6 +174,7 @@ let package = Package(
                 "PapersFacesDlib",
                 "PapersSynthesis",
                 "PapersVerification",
+                "PapersCapture",
                 "PapersClient",
                 "PapersServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -45,15 +45,21 @@ public struct CaptureResult: Sendable {
     /// Analyses candidate frames of one side and keeps the best frame of each kind (with and
     /// without flash), its analysis, and its straightened document when one was found.
     public init(frames: [Image], flashFrames: [Image] = [], analyzer: CaptureAnalyzer = CaptureAnalyzer()) {
-        if let best = Self.best(of: frames, analyzer: analyzer) {
+        self.init(best: Self.best(of: frames, analyzer: analyzer), bestFlash: Self.best(of: flashFrames, analyzer: analyzer))
+    }
+
+    /// A result from frames analysed already: the best without flash and the best with it.
+    public init(best: (frame: Image, result: CaptureAnalyzer.Result)?, bestFlash: (frame: Image, result: CaptureAnalyzer.Result)?) {
+        self.init()
+        if let best {
             uncroppedImage = best.frame
             analysis = best.result.analysis
             croppedImage = best.result.detection.flatMap { DocumentRectifier.rectify(best.frame, quad: $0.quad) }
         }
-        if let best = Self.best(of: flashFrames, analyzer: analyzer) {
-            uncroppedFlashImage = best.frame
-            flashAnalysis = best.result.analysis
-            croppedFlashImage = best.result.detection.flatMap { DocumentRectifier.rectify(best.frame, quad: $0.quad) }
+        if let bestFlash {
+            uncroppedFlashImage = bestFlash.frame
+            flashAnalysis = bestFlash.result.analysis
+            croppedFlashImage = bestFlash.result.detection.flatMap { DocumentRectifier.rectify(bestFlash.frame, quad: $0.quad) }
         }
     }
 

@@ -8,7 +8,8 @@ import PapersImaging
 /// them is straightened at the reading width, the same pixels the whole straightened document
 /// would hold there. The scanner reads the band first and the whole document only when the band
 /// gives no verified reading.
-struct MRZBand: Sendable {
+/// (Public for its ``rows(in:)``: where a capture checks glare.)
+public struct MRZBand: Sendable {
     /// The band, straightened at the reading width.
     let image: Image
     /// The text size the lines were found at (a fraction of the width, as the band has it too):
@@ -32,15 +33,33 @@ struct MRZBand: Sendable {
         let gray = (measured.format == .gray ? measured : measured.grayscale()).packed
         guard let best = MRZLocator.candidates(in: gray, gapFractions: MRZLocator.documentGaps, maximumCount: 1).first
         else { return nil }
-        // The lines' extent, slant and thickness included, in fractions of the measured height.
+        return band(of: best, in: gray, outline: outline, margin: margin, photo: photo, width: width)
+    }
+
+    /// Where a straightened document (the capture analysis's small image of it) shows MRZ-like
+    /// lines: fractions of its height; `nil` when it shows none. What a capture checks glare against.
+    public static func rows(in measured: Image) -> ClosedRange<Double>? {
+        let gray = (measured.format == .gray ? measured : measured.grayscale()).packed
+        guard let best = MRZLocator.candidates(in: gray, gapFractions: MRZLocator.documentGaps, maximumCount: 1).first else { return nil }
+        return extent(of: best.lines, height: Double(gray.height)).rows
+    }
+
+    /// The lines' extent, slant and thickness included: rows as fractions of `height`.
+    static func extent(of lines: [TextLine], height: Double) -> (top: Double, bottom: Double, rows: ClosedRange<Double>) {
         var top = Double.infinity, bottom = -Double.infinity
-        for line in best.lines {
+        for line in lines {
             for x in [line.minX, line.maxX] {
                 let y = line.intercept + line.slope * x
                 top = min(top, y - line.height / 2)
                 bottom = max(bottom, y + line.height / 2)
             }
         }
+        return (top, bottom, max(0, top / height)...min(1, max(top, bottom) / height))
+    }
+
+    static func band(of best: MRZLocator.Candidate, in gray: Image, outline: Quadrilateral, margin: Double, photo: Image, width: Int) -> MRZBand? {
+        // The lines' extent, slant and thickness included, in fractions of the measured height.
+        let (top, bottom, lineRows) = extent(of: best.lines, height: Double(gray.height))
         let lineHeight = best.lines.map(\.height).reduce(0, +) / Double(best.lines.count)
         let height = Double(gray.height)
         // More room on the side away from the document's nearer edge (an MRZ always lies along an
@@ -53,6 +72,6 @@ struct MRZBand: Sendable {
         let span = 1 + 2 * margin
         let rows = ((from + margin) / span)...((to + margin) / span)
         return DocumentRectifier.rectifyGray(photo, quad: outline, maximumWidth: width, rows: rows)
-            .map { MRZBand(image: $0.image, gapFraction: best.gapFraction, rows: max(0, top / height)...min(1, max(top, bottom) / height)) }
+            .map { MRZBand(image: $0.image, gapFraction: best.gapFraction, rows: lineRows) }
     }
 }

@@ -37,16 +37,13 @@ public struct SideScan: Sendable {
     /// were, along either long edge of the document (where an MRZ is printed). Glare elsewhere
     /// (on the portrait, say) does not stand in the way of the reading.
     public var glareOverMRZ: Bool {
-        guard analysis.glareDetected, analysis.corners.count == 4,
-              let toDocument = Homography(from: analysis.corners, to: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)])
-        else { return analysis.glareDetected }
-        let zones = mrzRows.map { [($0.lowerBound - 0.05)...($0.upperBound + 0.05)] } ?? [0...0.4, 0.6...1]
-        return analysis.glareRegions.contains { region in
-            let points = region.corners.map(toDocument.apply)
-            let rows = (points.map(\.y).min() ?? 0)...(points.map(\.y).max() ?? 0)
-            let columns = (points.map(\.x).min() ?? 0)...(points.map(\.x).max() ?? 0)
-            return columns.overlaps(0...1) && zones.contains { $0.overlaps(rows) }
-        }
+        analysis.glareOverlaps(rows: Self.mrzZones(mrzRows))
+    }
+
+    /// The rows where glare stands in the way of an MRZ: its lines' rows with a margin, or,
+    /// when no lines were seen, either long edge of the document.
+    public static func mrzZones(_ rows: ClosedRange<Double>?) -> [ClosedRange<Double>] {
+        rows.map { [($0.lowerBound - 0.05)...($0.upperBound + 0.05)] } ?? [0...0.4, 0.6...1]
     }
 
     /// Whether the photo carried anything readable.
