@@ -25,6 +25,22 @@ struct CaptureCLITests {
         #expect(slower.text.contains("\"captured\":\"frame-03.jpg\""))
     }
 
+    @Test("papers workflow walks a scripted licence capture: flip error Z, retry, upload, finish; a bad line is refused")
+    func workflowScript() throws {
+        let script = [#"{"event":"start"}"#, #"{"event":"partScanned"}"#, #"{"event":"confirm"}"#,
+                      #"{"event":"partScanned","outcome":"wrongSide"}"#, #"{"event":"retryAfterError"}"#, #"{"event":"partScanned"}"#,
+                      #"{"event":"confirm"}"#, #"{"event":"uploaded","scanReference":"r1"}"#, #"{"event":"processed"}"#].joined(separator: "\n")
+        let output = try PapersExecutable.run(["workflow", "--json", "--preselected-country", "USA", "--preselected-type", "driverLicense"], stdin: script)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.map { ($0["effects"] as? [String])?.first ?? "-" } == [
+            "presentScan(front, ocr, 1/2)", "showConfirmation(generic)", "presentScan(back, barcode, 2/2)", "showError(Z00000, retryPossible)",
+            "presentScan(back, barcode, 2/2)", "showConfirmation(checkDocumentSide)", "upload", "-", "finish(r1)",
+        ])
+        let refused = try PapersExecutable.run(["workflow"], stdin: "{\"event\":\"fly\"}")
+        #expect(refused.status == 65)
+    }
+
     @Test("frames without a document capture nothing: exit 65 naming the guidance")
     func nothing() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-capture-none-\(UUID().uuidString)")

@@ -133,6 +133,26 @@ struct ServeCLITests {
         #expect(refused.stderr.contains(second.appendingPathComponent("encryption.key").path))
     }
 
+    @Test("a long poll answers when processing ends, and at once for a final state")
+    func longPoll() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-poll-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "cli", "--data-dir", directory.path]).json)
+        let auth = "Basic " + Data("\(credentials["token"] as? String ?? ""):\(credentials["secret"] as? String ?? "")".utf8).base64EncodedString()
+        let server = try ServerProcess(dataDirectory: directory)
+        defer { server.stop() }
+        let (_, created) = try await Self.call(server.port, "POST", "/v1/verifications", auth: auth, body: Data("{}".utf8), type: "application/json")
+        let reference = try #require(created["scanReference"] as? String)
+        _ = try await Self.call(server.port, "POST", "/v1/verifications/\(reference)/finalize", auth: auth)
+        let start = Date()
+        let (_, shown) = try await Self.call(server.port, "GET", "/v1/verifications/\(reference)?wait=30", auth: auth)
+        #expect(shown["status"] as? String == "DONE")
+        #expect(Date().timeIntervalSince(start) < 20)
+        let again = Date()
+        _ = try await Self.call(server.port, "GET", "/v1/verifications/\(reference)?wait=30", auth: auth)
+        #expect(Date().timeIntervalSince(again) < 10)
+    }
+
     @Test("--metrics-listen serves /metrics on its own address only")
     func metricsListener() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-metrics-\(UUID().uuidString)")

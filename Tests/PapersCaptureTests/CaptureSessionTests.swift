@@ -9,8 +9,8 @@ import Testing
 struct CaptureSessionTests {
     static let photo: SyntheticPhoto = {
         var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = 960
-        configuration.height = 540
+        configuration.width = 640
+        configuration.height = 360
         configuration.fillRange = 0.45...0.5
         configuration.heavyBlurRate = 0
         configuration.mildBlurRate = 0
@@ -42,8 +42,8 @@ struct CaptureSessionTests {
         let toPhoto = Homography(from: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)], to: photo.truth.corners)!
         let centre = toPhoto.apply(Point(x: 0.5, y: 0.88))
         let channels = image.format.channels
-        for y in max(0, Int(centre.y) - 14)..<min(image.height, Int(centre.y) + 14) {
-            for x in max(0, Int(centre.x) - 45)..<min(image.width, Int(centre.x) + 45) {
+        for y in max(0, Int(centre.y) - 10)..<min(image.height, Int(centre.y) + 10) {
+            for x in max(0, Int(centre.x) - 30)..<min(image.width, Int(centre.x) + 30) {
                 for k in 0..<channels { image.pixels[(y * image.width + x) * channels + k] = 255 }
             }
         }
@@ -62,7 +62,7 @@ struct CaptureSessionTests {
 
     @Test("sliding in, shaking, steadying: captured once the corners held still for 0.6 s, never earlier")
     func slidesShakesSteadies() async {
-        let frames = [Self.shifted(520), Self.shifted(300), Self.shifted(24), Self.shifted(-24), Self.shifted(24), Self.shifted(-24)]
+        let frames = [Self.shifted(350), Self.shifted(200), Self.shifted(16), Self.shifted(-16), Self.shifted(16), Self.shifted(-16)]
             + Array(repeating: Self.photo.image, count: 10)
         let verdicts = await Self.run(frames)
         #expect(verdicts[0].guidance.first == .noDocument || verdicts[0].guidance.first == .partlyOutOfFrame)
@@ -85,7 +85,7 @@ struct CaptureSessionTests {
     func neverSteady() async {
         let session = CaptureSession()
         for index in 0..<16 {
-            let verdict = await session.process(CaptureFrame(image: Self.shifted(index % 2 == 0 ? 20 : -20), time: .milliseconds(100 * index)))
+            let verdict = await session.process(CaptureFrame(image: Self.shifted(index % 2 == 0 ? 14 : -14), time: .milliseconds(100 * index)))
             #expect(verdict.state != .captured)
         }
         #expect(await session.result == nil)

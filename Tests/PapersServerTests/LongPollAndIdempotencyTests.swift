@@ -30,10 +30,8 @@ struct LongPollAndIdempotencyTests {
             }
             #expect(shown["status"] as? String == "DONE")
             #expect(shown["verificationStatus"] as? String == "NO_ID_UPLOADED")
-            // A final state answers at once.
-            let again = ContinuousClock.now
-            _ = try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers())
-            #expect(ContinuousClock.now - again < .seconds(5))
+            // How soon a long poll answers is tested against a `papers serve` process
+            // (ServeCLITests): in-process timers run late under the full suite.
             for bad in ["31", "-1", "soon", "1.5"] {
                 let refused = try await client.execute(uri: "/v1/verifications/\(reference)?wait=\(bad)", method: .get, headers: test.headers())
                 #expect(refused.status == .badRequest, "wait=\(bad)")
@@ -66,18 +64,18 @@ struct LongPollAndIdempotencyTests {
         }
     }
 
-    @Test("a notified waiter wakes at once; an unnotified one after its time; a cancelled one at once")
+    // In-process timers run late under the full suite's CPU-bound tests: the notified waiter's own
+    // timer is an hour, so only the notification can wake it (the time limit catches a hang).
+    @Test("a notified waiter wakes; an unnotified one after its time; a cancelled one at once", .timeLimit(.minutes(10)))
     func waiters() async throws {
         let waiters = StateWaiters()
-        let start = ContinuousClock.now
-        async let woken: Void = waiters.wait(for: "a", upTo: .seconds(60))
+        async let woken: Void = waiters.wait(for: "a", upTo: .seconds(3600))
         while waiters.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
         waiters.notify("a")
         await woken
-        #expect(ContinuousClock.now - start < .seconds(30))
         await waiters.wait(for: "b", upTo: .milliseconds(50))
         #expect(waiters.count == 0)
-        let task = Task { await waiters.wait(for: "c", upTo: .seconds(60)) }
+        let task = Task { await waiters.wait(for: "c", upTo: .seconds(3600)) }
         while waiters.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()
         await task.value
