@@ -117,6 +117,7 @@ let package = Package(
         .target(
             name: "PapersCapture",
             dependencies: ["PapersCore", "PapersImaging", "PapersRecognition"],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         // The SDK: durable upload queue (GRDB), the API on the wire types (AsyncHTTPClient), observers.

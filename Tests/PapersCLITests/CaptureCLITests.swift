@@ -34,9 +34,13 @@ struct CaptureCLITests {
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.map { ($0["effects"] as? [String])?.first ?? "-" } == [
-            "presentScan(front, ocr, 1/2)", "showConfirmation(generic)", "presentScan(back, barcode, 2/2)", "showError(Z00000, retryPossible)",
+            "presentScan(front, ocr, 1/2)", "showConfirmation(generic)", "presentScan(back, barcode, 2/2)",
+            "showError(Z00000, retryPossible): You scanned the front of your document; please turn it over and scan the back.",
             "presentScan(back, barcode, 2/2)", "showConfirmation(checkDocumentSide)", "upload", "-", "finish(r1)",
         ])
+        let vietnamese = try PapersExecutable.run(["workflow", "--json", "--language", "vi", "--preselected-country", "USA",
+                                                  "--preselected-type", "driverLicense"], stdin: script)
+        #expect(vietnamese.text.contains("mặt sau"))
         let refused = try PapersExecutable.run(["workflow"], stdin: "{\"event\":\"fly\"}")
         #expect(refused.status == 65)
     }

@@ -37,11 +37,23 @@ public struct VerificationWorkflow: Sendable, Hashable {
     public private(set) var scanReference: String?
     private var startedAt: Duration?
     private var partIndex = 0
+    /// The texts of help and messages; `nil` when the configured language's texts could not be
+    /// loaded (the built-in English texts are used).
+    public private(set) var localization: Localization?
 
     /// Creates a workflow, initialising.
     public init(configuration: WorkflowConfiguration = WorkflowConfiguration()) {
         self.configuration = configuration
+        localization = try? Localization(language: configuration.language)
     }
+
+    /// Changes the language of help texts and messages at run time.
+    public mutating func setLanguage(_ language: String) throws(LocalizationError) {
+        if localization == nil { localization = try Localization(language: language) } else { try localization?.setLanguage(language) }
+    }
+
+    /// The message of an error in the workflow's language.
+    func message(_ error: WorkflowError) -> String { localization?.message(for: error) ?? error.message }
 
     /// Whether nothing more can happen.
     public var isFinal: Bool {
@@ -62,7 +74,7 @@ public struct VerificationWorkflow: Sendable, Hashable {
     public mutating func handle(_ event: WorkflowEvent, at now: Duration) -> [WorkflowEffect] {
         if case .destroyed = phase {
             let error = WorkflowError(.transactionFinished)
-            return [.showError(code: error.code, message: error.message, retryPossible: false)]
+            return [.showError(code: error.code, message: message(error), retryPossible: false)]
         }
         if event == .destroy {
             phase = .destroyed
@@ -120,7 +132,7 @@ public struct VerificationWorkflow: Sendable, Hashable {
         case (.uploading, .networkFailed(let noInternet)), (.processing, .networkFailed(let noInternet)):
             let error = WorkflowError(noInternet ? .noInternet : .networkProblem)
             phase = .error(code: error.code, retryPossible: true, resume: phase)
-            return [.showError(code: error.code, message: error.message, retryPossible: true)]
+            return [.showError(code: error.code, message: message(error), retryPossible: true)]
         case (.uploading, .credentialsRejected), (.processing, .credentialsRejected):
             return cancel(WorkflowError(.invalidCredentials))
         case (.processing(let reference), .processed(let document)):
@@ -167,7 +179,7 @@ public struct VerificationWorkflow: Sendable, Hashable {
         partIndex = index
         let part = parts[index]
         let mode = fallback ? (part.fallback ?? part.mode) : part.mode
-        let help = Self.help(part.part, mode)
+        let help = localization?.help(part.part, mode) ?? Self.help(part.part, mode)
         let step = WorkflowStep(part: part.part, mode: mode, currentStep: index + 1, totalSteps: parts.count,
                                 isFallbackAvailable: part.fallback != nil, isFallback: fallback, shortHelp: help.short, longHelp: help.long)
         phase = .scanning(step, paused: false)
@@ -194,7 +206,7 @@ public struct VerificationWorkflow: Sendable, Hashable {
 
     private mutating func fail(_ error: WorkflowError, resume: Phase) -> [WorkflowEffect] {
         phase = .error(code: error.code, retryPossible: error.isRetryable, resume: resume)
-        return [.showError(code: error.code, message: error.message, retryPossible: error.isRetryable)]
+        return [.showError(code: error.code, message: message(error), retryPossible: error.isRetryable)]
     }
 
     private mutating func cancel(_ error: WorkflowError) -> [WorkflowEffect] {

@@ -19,6 +19,8 @@ public struct WorkflowConfiguration: Sendable, Hashable {
     /// Whether each scanned part is analysed before the user confirms it (confirmation
     /// `analyzing`, then `analyzingResponsePass` or `analyzingResponseReject`).
     public var analyseBeforeConfirming = false
+    /// The language of help texts and messages (``Localization/supportedLanguages``).
+    public var language = "en"
     /// How long the session may last before it ends with `J`.
     public var sessionLifetime: Duration = .seconds(15 * 60)
 

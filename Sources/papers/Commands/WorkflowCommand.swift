@@ -22,6 +22,7 @@ struct WorkflowCommand: ParsableCommand {
     @Option(name: .customLong("consent-url"), help: "Ask for consent to this URL first.") var consentURL: String?
     @Flag(name: .customLong("face"), help: "Capture a face after the document.") var face = false
     @Option(name: .customLong("lifetime"), help: "The session's lifetime in seconds.") var lifetime: Double = 900
+    @Option(help: "The language of help texts and messages: en or vi.") var language = "en"
 
     struct Line: Encodable {
         let event: String
@@ -38,6 +39,10 @@ struct WorkflowCommand: ParsableCommand {
         configuration.consentURL = consentURL
         configuration.faceCapture = face
         configuration.sessionLifetime = .milliseconds(Int64(lifetime * 1000))
+        guard Localization.supportedLanguages.contains(language) else {
+            throw CLIOutput.fail("--language must be one of \(Localization.supportedLanguages.joined(separator: ", "))", code: 64)
+        }
+        configuration.language = language
         var workflow = VerificationWorkflow(configuration: configuration)
         var clock = 0.0
         var number = 0
@@ -103,7 +108,7 @@ struct WorkflowCommand: ParsableCommand {
         case .showConfirmation(let type): return "showConfirmation(\(type.rawValue))"
         case .startAnalysis: return "startAnalysis"
         case .upload: return "upload"
-        case .showError(let code, _, let retry): return "showError(\(code)\(retry ? ", retryPossible" : ""))"
+        case .showError(let code, let message, let retry): return "showError(\(code)\(retry ? ", retryPossible" : "")): \(message)"
         case .finish(_, let reference): return "finish(\(reference))"
         case .cancelled(let code, let reference): return "cancelled(\(code)\(reference.map { ", \($0)" } ?? ""))"
         }
