@@ -106,7 +106,7 @@ public struct DocumentScanner: Sendable {
 
     /// The likeliest reason nothing was read, from what the photos showed: glare counts only where
     /// it lies over the MRZ, and an MRZ that was found but not read says what was measured.
-    static func reason(_ sides: [SideScan]) -> (RecognitionError.Cause, String) {
+    public static func reason(_ sides: [SideScan]) -> (RecognitionError.Cause, String) {
         let unreadable = sides.compactMap(\.mrzError).first(where: { $0.code == .mrzUnreadable })
         if sides.allSatisfy({ !$0.analysis.documentDetected }) && unreadable == nil {
             return (.noDocument, "no document found in the photo")

@@ -47,9 +47,14 @@ public struct VerificationProcessor: Sendable {
             return decider.decide(.init(hasFront: false, frontAnalysis: nil, scan: nil, hasFace: hasFace), request: request)
         }
         let sides = photos.map(scanner.scanSide)
-        let scan: Result<DocumentScan, RecognitionError> = sides.contains(where: \.hasReadableContent)
-            ? .success(DocumentScan(sides: sides))
-            : .failure(RecognitionError(code: .nothingReadable))
+        let scan: Result<DocumentScan, RecognitionError>
+        if sides.contains(where: \.hasReadableContent) {
+            scan = .success(DocumentScan(sides: sides))
+        } else {
+            // The measured cause (glare only over the MRZ, what an unread MRZ showed) for the decision.
+            let (cause, detail) = DocumentScanner.reason(sides)
+            scan = .failure(RecognitionError(code: .nothingReadable, detail: detail, cause: cause))
+        }
         let input = VerificationDecider.Input(
             hasFront: frontImage != nil, frontAnalysis: frontImage != nil ? sides.first?.analysis : nil, scan: scan, hasFace: hasFace)
         return decider.decide(input, request: request)
