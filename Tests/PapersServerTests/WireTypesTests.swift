@@ -63,6 +63,7 @@ struct WireTypesTests {
         ("ImageStored", ImageStored(scanReference: "r", side: .front, contentType: "image/jpeg", byteCount: 1)),
         ("FrameBatchRequest", FrameBatchRequest(frames: [])),
         ("FrameBatchStored", FrameBatchStored(batchId: "b", scanReference: "r", frameCount: 1)),
+        ("FinalizeRequest", FinalizeRequest(validBatchIds: ["b"])),
         ("DocumentCreated", DocumentCreated(documentId: "d", status: .processing)),
         ("Document", DocumentResource(documentId: "d", status: .done, createdAt: "t", updatedAt: "t")),
     ]

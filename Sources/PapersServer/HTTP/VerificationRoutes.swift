@@ -123,6 +123,10 @@ struct VerificationRoutes {
         let body = try await UploadReceiver.collect(request, limit: services.configuration.maximumFrameBatchBytes)
         let batch = try JSONDecoder().decode(FrameBatchRequest.self, from: Data(body))
         guard (1...60).contains(batch.frames.count) else { throw Problem.invalid("a batch holds 1 to 60 frames") }
+        guard (batch.label?.count ?? 0) <= 100 else { throw Problem.invalid("label is longer than 100 characters") }
+        guard (batch.metadata?.count ?? 0) <= 20, batch.metadata?.allSatisfy({ $0.key.count <= 200 && $0.value.count <= 200 }) ?? true else {
+            throw Problem.invalid("metadata holds at most 20 entries of at most 200 characters")
+        }
         var images: [[UInt8]] = []
         for (index, frame) in batch.frames.enumerated() {
             guard let data = Data(base64Encoded: frame.image) else { throw Problem.invalid("frame \(index) is not base64") }
@@ -146,7 +150,11 @@ struct VerificationRoutes {
                     throw error
                 }
             }
-            try check(try await services.database.placeFrameBatch(id: batchID, verificationID: record.id, frames: staged, quota: quota),
+            // The metadata and capture times may say something about the person: sealed.
+            let details = FrameBatchDetails(metadata: batch.metadata, capturedAt: batch.frames.map(\.capturedAt))
+            let sealed = try services.sealer.sealJSON(details, context: "frame-batch:\(batchID)")
+            try check(try await services.database.placeFrameBatch(id: batchID, verificationID: record.id, frames: staged, quota: quota,
+                                                                   label: batch.label, sealedDetails: sealed),
                            what: "frames")
             services.metrics.increment("papers_frames_stored_total", by: images.count)
             return try Idempotency.encode(.created, FrameBatchStored(batchId: batchID, scanReference: record.id, frameCount: images.count))
@@ -156,7 +164,14 @@ struct VerificationRoutes {
     @Sendable func finalize(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let tenant = try context.requireTenant()
         let id = try scanReference(context)
-        guard let before = try await services.database.finalizeVerification(id, tenantID: tenant.id) else { throw Problem.notFound("verification") }
+        var validBatchIds: [String]?
+        if UploadReceiver.mediaType(request) == "application/json" {
+            let body = try await UploadReceiver.collect(request, limit: 64 * 1024)
+            if !body.isEmpty { validBatchIds = try JSONDecoder().decode(FinalizeRequest.self, from: Data(body)).validBatchIds?.map { $0.lowercased() } }
+        }
+        guard let before = try await services.database.finalizeVerification(id, tenantID: tenant.id, validBatchIds: validBatchIds) else {
+            throw Problem.notFound("verification")
+        }
         switch before {
         case .pending, .processing:
             services.waiters.notify(id)

@@ -142,12 +142,23 @@ struct JobWorkers: Service, CustomStringConvertible {
         for side in VerificationProcessor.documentSides where record.images.contains(side.rawValue) {
             images[side] = try await services.images.read(owner: record.id, name: side.rawValue)
         }
-        let opened = images
+        // A side without a still image (or with one that does not decode) takes the best frame
+        // of the valid batches labelled for it (the front also takes unlabelled ones).
+        let batches = try await services.database.validFrameBatches(verificationID: record.id)
+        var frames: [ImageSide: [Data]] = [:]
+        for side in VerificationProcessor.documentSides {
+            for batch in batches where batch.label == side.rawValue || (side == .front && batch.label == nil) {
+                for index in 0..<batch.frameCount {
+                    frames[side, default: []].append(try await services.images.read(owner: record.id, name: "frames-\(batch.id)-\(index)"))
+                }
+            }
+        }
+        let opened = images, framesBySide = frames
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
                 defer { MemoryRelease.trim() }
-                return processor.process(record, images: opened)
+                return processor.process(record, images: opened, frames: framesBySide)
             }
         }
         let event = CallbackEvent.verification(record, state: .done, result: result)

@@ -36,10 +36,14 @@ protocol ServerStore: Sendable {
     func imageContentType(owner: String, name: String) async throws -> String?
     /// Places a frame batch's staged frames and records the batch, only while its verification is
     /// `PENDING` and holds fewer than `quota` batches, in one transaction with those checks.
-    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int) async throws -> UploadPlacement
+    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int, label: String?, sealedDetails: Data?) async throws -> UploadPlacement
+    /// The batches finalize left valid: id, label and frame count, oldest first.
+    func validFrameBatches(verificationID: String) async throws -> [(id: String, label: String?, frameCount: Int)]
     /// How many frame batches a verification has.
     func frameBatchCount(verificationID: String) async throws -> Int
-    func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState?
+    /// Moves a pending verification to `PROCESSING` and queues its job, atomically; when
+    /// `validBatchIds` is given, the frame batches not named in it are marked not valid.
+    func finalizeVerification(_ id: String, tenantID: String, validBatchIds: [String]?) async throws -> VerificationState?
     func completeVerification(_ id: String, state: VerificationState, result: VerificationResult?, event: CallbackEvent?) async throws
     /// Erases the row's data (images are erased by the ``ImageStorage``); `false` when not found.
     func deleteVerification(_ id: String, tenantID: String?) async throws -> Bool

@@ -5,7 +5,7 @@ public struct FrameBatchRequest: Sendable, Hashable, Codable {
     public struct Frame: Sendable, Hashable, Codable {
         /// The JPEG or PNG, base64.
         public let image: String
-        /// When the frame was captured (free text, e.g. ISO 8601); not stored.
+        /// When the frame was captured (free text, e.g. ISO 8601 or milliseconds); stored sealed.
         public let capturedAt: String?
 
         /// Creates a frame.
@@ -17,9 +17,16 @@ public struct FrameBatchRequest: Sendable, Hashable, Codable {
 
     /// The frames, in capture order.
     public let frames: [Frame]
+    /// What the frames show (at most 100 characters): `front`, `back` or `face` name the side
+    /// processing may take a frame for when that side's still image is missing or unreadable.
+    public let label: String?
+    /// The capture's metadata (at most 20 entries of at most 200 characters); stored sealed.
+    public let metadata: [String: String]?
 
     /// Creates a batch.
-    public init(frames: [Frame]) {
+    public init(frames: [Frame], label: String? = nil, metadata: [String: String]? = nil) {
         self.frames = frames
+        self.label = label
+        self.metadata = metadata
     }
 }

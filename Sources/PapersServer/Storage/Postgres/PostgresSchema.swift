@@ -7,13 +7,21 @@ import PostgresNIO
 /// The tables, as in ``Schema`` for SQLite, in PostgreSQL's types; images get a table of their own.
 enum PostgresSchema {
     /// The statements that bring the schema from version `index` to `index + 1`, in order.
-    static let migrations = [version1, version2, version3]
+    static let migrations = [version1, version2, version3, version4]
 
     /// Settings of the database itself: the key check value and where that key came from.
     static let version2 = ["CREATE TABLE papers_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"]
 
     /// Sealed bytes do not compress: stored out of line without PostgreSQL trying to.
     static let version3 = ["ALTER TABLE image_blobs ALTER COLUMN sealed SET STORAGE EXTERNAL"]
+
+    /// Frame batches keep their label, their sealed metadata and capture times, and whether
+    /// finalize named them valid.
+    static let version4 = [
+        "ALTER TABLE frame_batches ADD COLUMN label TEXT",
+        "ALTER TABLE frame_batches ADD COLUMN sealed_details BYTEA",
+        "ALTER TABLE frame_batches ADD COLUMN valid BOOLEAN NOT NULL DEFAULT TRUE",
+    ]
 
     static let version1 = [
         """

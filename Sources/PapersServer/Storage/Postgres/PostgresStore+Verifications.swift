@@ -116,7 +116,7 @@ extension PostgresStore {
         try await rows("SELECT COUNT(*) AS n FROM frame_batches WHERE verification_id = \(verificationID)").first?["n"].decode(Int.self) ?? 0
     }
 
-    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int) async throws -> UploadPlacement {
+    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int, label: String?, sealedDetails: Data?) async throws -> UploadPlacement {
         defer { frames.forEach { $0.discard() } }
         return try await transaction { connection in
             let state = try await Self.lockedState(connection, verificationID, logger: logger)
@@ -124,19 +124,30 @@ extension PostgresStore {
             let held = try await connection.query("SELECT COUNT(*) FROM frame_batches WHERE verification_id = \(verificationID)", logger: logger).collect()
             guard try (held.first?.decode(Int.self) ?? 0) < quota else { return .quotaExceeded }
             for frame in frames { try await Self.storeBlob(connection, frame, logger: logger) }
-            try await connection.query(
-                "INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (\(id), \(verificationID), \(frames.count), \(now()))",
-                logger: logger)
+            try await connection.query("""
+                INSERT INTO frame_batches (id, verification_id, frame_count, created_at, label, sealed_details)
+                VALUES (\(id), \(verificationID), \(frames.count), \(now()), \(label), \(sealedDetails))
+                """, logger: logger)
             return .placed
         }
     }
 
+    func validFrameBatches(verificationID: String) async throws -> [(id: String, label: String?, frameCount: Int)] {
+        try await rows("SELECT id, label, frame_count FROM frame_batches WHERE verification_id = \(verificationID) AND valid ORDER BY created_at, id")
+            .map { (id: try $0["id"].decode(String.self), label: try $0["label"].decode(String?.self), frameCount: try $0["frame_count"].decode(Int.self)) }
+    }
+
     /// Moves a pending verification to `PROCESSING` and queues its job, in one statement that locks
     /// the row first. Returns the state it was in.
-    func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState? {
+    func finalizeVerification(_ id: String, tenantID: String, validBatchIds: [String]?) async throws -> VerificationState? {
         let time = now()
+        // Without a list every batch stays valid: the condition below then matches none.
+        let invalidate = validBatchIds != nil, valid = validBatchIds ?? []
         let found = try await rows("""
             WITH v AS (SELECT id, status FROM verifications WHERE id = \(id) AND tenant_id = \(tenantID) FOR UPDATE),
+            invalid AS (
+                UPDATE frame_batches SET valid = FALSE
+                WHERE \(invalidate) AND verification_id IN (SELECT id FROM v WHERE status = 'PENDING') AND NOT (id = ANY(\(valid)))),
             moved AS (
                 UPDATE verifications SET status = 'PROCESSING', updated_at = \(time)
                 WHERE id IN (SELECT id FROM v WHERE status = 'PENDING') RETURNING id),

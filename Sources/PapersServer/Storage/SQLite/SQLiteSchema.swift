@@ -6,6 +6,14 @@ enum SQLiteSchema {
     /// Settings of the database itself: the key check value and where that key came from.
     static let version2 = "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
 
+    /// Frame batches keep their label, their sealed metadata and capture times, and whether
+    /// finalize named them valid.
+    static let version3 = """
+    ALTER TABLE frame_batches ADD COLUMN label TEXT;
+    ALTER TABLE frame_batches ADD COLUMN sealed_details BLOB;
+    ALTER TABLE frame_batches ADD COLUMN valid INTEGER NOT NULL DEFAULT 1;
+    """
+
     static let version1 = """
     CREATE TABLE tenants (
         id TEXT PRIMARY KEY,

@@ -106,7 +106,7 @@ extension SQLiteStore {
         }
     }
 
-    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int) async throws -> UploadPlacement {
+    func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int, label: String?, sealedDetails: Data?) async throws -> UploadPlacement {
         try await write { db in
             let state = try Self.state(db, verificationID)
             guard state == .pending else { return .notPending(state) }
@@ -114,19 +114,33 @@ extension SQLiteStore {
             guard held < quota else { return .quotaExceeded }
             for frame in frames { try frame.moveIntoPlace() }
             try db.execute(
-                sql: "INSERT INTO frame_batches (id, verification_id, frame_count, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [id, verificationID, frames.count, now()])
+                sql: "INSERT INTO frame_batches (id, verification_id, frame_count, created_at, label, sealed_details) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [id, verificationID, frames.count, now(), label, sealedDetails])
             return .placed
+        }
+    }
+
+    func validFrameBatches(verificationID: String) async throws -> [(id: String, label: String?, frameCount: Int)] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT id, label, frame_count FROM frame_batches WHERE verification_id = ? AND valid = 1 ORDER BY created_at, id",
+                             arguments: [verificationID]).map { (id: $0["id"], label: $0["label"], frameCount: $0["frame_count"]) }
         }
     }
 
     /// Moves a pending verification to `PROCESSING` and queues its job, atomically. Returns the
     /// state it was in (a second finalize changes nothing).
-    func finalizeVerification(_ id: String, tenantID: String) async throws -> VerificationState? {
+    func finalizeVerification(_ id: String, tenantID: String, validBatchIds: [String]?) async throws -> VerificationState? {
         try await write { db in
             guard let status = try String.fetchOne(db, sql: "SELECT status FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID]),
                   let state = VerificationState(rawValue: status) else { return nil }
             if state == .pending {
+                if let validBatchIds {
+                    let placeholders = validBatchIds.map { _ in "?" }.joined(separator: ", ")
+                    var arguments: StatementArguments = [id]
+                    arguments += StatementArguments(validBatchIds)
+                    try db.execute(sql: "UPDATE frame_batches SET valid = 0 WHERE verification_id = ?"
+                                   + (validBatchIds.isEmpty ? "" : " AND id NOT IN (\(placeholders))"), arguments: arguments)
+                }
                 try db.execute(sql: "UPDATE verifications SET status = 'PROCESSING', updated_at = ? WHERE id = ?", arguments: [now(), id])
                 try Self.enqueue(db, kind: .processVerification, subject: id)
             }

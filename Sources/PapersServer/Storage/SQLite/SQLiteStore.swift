@@ -76,6 +76,9 @@ struct SQLiteStore: ServerStore {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: SQLiteSchema.version2)
         }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: SQLiteSchema.version3)
+        }
         return migrator
     }
 }
