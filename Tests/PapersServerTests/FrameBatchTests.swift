@@ -1,4 +1,6 @@
 import Foundation
+import PapersImaging
+import PapersImagingCodecs
 import GRDB
 import HTTPTypes
 import Hummingbird
@@ -56,6 +58,34 @@ struct FrameBatchTests {
                 let sealed = try #require(rows.first?.sealed)
                 #expect(!String(decoding: sealed, as: UTF8.self).contains("pixel-secret-9"))
             }
+        }
+    }
+}
+
+@Suite("Cropped uploads")
+struct CroppedUploadTests {
+    @Test("an image uploaded with ?cropped=true is read as the document itself")
+    func autoCrop() async throws {
+        let test = try await TestServer()
+        defer { test.remove() }
+        let photo = try ImageCodecs.decode([UInt8](try TestServer.fixture("passport-td3.jpg")))
+        let quad = try #require(CaptureAnalyzer().analyze(photo).detection?.quad)
+        let document = try #require(DocumentRectifier.rectify(photo, quad: quad))
+        let cropped = try JPEGCodec(quality: 92).encode(document)
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers())
+            let reference = try #require(created.json["scanReference"] as? String)
+            let uploaded = try await client.execute(uri: "/v1/verifications/\(reference)/images/front?cropped=true", method: .put,
+                                                    headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: cropped))
+            #expect(uploaded.status == .created)
+            let record = try #require(try await test.server.database.verification(reference, tenantID: nil))
+            #expect(record.croppedImages == ["front"])
+            _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
+            let result = try await waitForVerification(client, reference, headers: test.headers())
+            let quality = (result["checks"] as? [String: Any])?["captureQuality"] as? [String: Any]
+            #expect(quality?["documentDetected"] as? Bool == true)
+            #expect(quality?["isBlurry"] as? Bool == false)
+            #expect((result["document"] as? [String: Any])?["extractionMethod"] as? String == "MRZ", "\(result)")
         }
     }
 }

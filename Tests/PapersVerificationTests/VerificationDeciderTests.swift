@@ -94,6 +94,16 @@ struct VerificationDeciderTests {
         #expect(identity.identityVerification?.reason == "NO_FACE_IMAGE")
     }
 
+    @Test("a cropped document is framed by a plain border of the opposite brightness")
+    func framed() {
+        let light = Image(width: 40, height: 20, format: .rgb, fill: 230)
+        let framed = VerificationProcessor.framed(light)
+        #expect(framed.width == 56 && framed.height == 36)
+        #expect(framed.pixels[0] == 40)
+        #expect(framed.pixels[(18 * framed.width + 28) * 3] == 230)
+        #expect(VerificationProcessor.framed(Image(width: 40, height: 20, format: .gray, fill: 20)).pixels[0] == 215)
+    }
+
     @Test("glare is the reason only when the scanner found it over the MRZ")
     func glareWhereItMatters() {
         var glaring = Self.analysis

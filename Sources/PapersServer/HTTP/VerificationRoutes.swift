@@ -87,7 +87,10 @@ struct VerificationRoutes {
             let received = try await UploadReceiver.receiveImage(request, limit: limit, decoding: services.configuration.decodingLimits, into: &writer,
                                                                  owner: record.id, name: side.rawValue)
             defer { received.staged.discard() }
-            try check(try await services.database.placeImage(received.staged, contentType: received.contentType, byteCount: received.bytes.count),
+            // `?cropped=true`: the image is the document alone (AuthenticID's AutoCrop).
+            let cropped = request.uri.queryParameters.get("cropped").map { $0 == "true" || $0 == "1" } ?? false
+            try check(try await services.database.placeImage(received.staged, contentType: received.contentType, byteCount: received.bytes.count,
+                                                             cropped: cropped),
                            what: "images")
             services.metrics.increment("papers_images_stored_total", [("side", side.rawValue)])
             var stored = try Idempotency.encode(.created, ImageStored(scanReference: record.id, side: side, contentType: received.contentType,

@@ -32,7 +32,7 @@ protocol ServerStore: Sendable {
     func listVerifications(tenantID: String, limit: Int, startingAfter: String?) async throws -> (items: [VerificationSummary], hasMore: Bool)
     /// Places a staged image and records it, only while its verification is `PENDING`, in one
     /// transaction with that check (a `DELETE` or `finalize` cannot slip between).
-    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement
+    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int, cropped: Bool) async throws -> UploadPlacement
     func imageContentType(owner: String, name: String) async throws -> String?
     /// Places a frame batch's staged frames and records the batch, only while its verification is
     /// `PENDING` and holds fewer than `quota` batches, in one transaction with those checks.

@@ -13,4 +13,6 @@ struct VerificationRecord: Sendable {
     var updatedAt: Double
     /// The image names stored (`front`, `back`, `face`).
     var images: [String] = []
+    /// The images uploaded already cropped to the document (`?cropped=true`).
+    var croppedImages: Set<String> = []
 }

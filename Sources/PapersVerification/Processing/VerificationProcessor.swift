@@ -23,6 +23,26 @@ public struct VerificationProcessor: Sendable {
         self.decider = decider
     }
 
+    /// A cropped document in a plain border an eighth of its size wide, dark around a light
+    /// document and light around a dark one: the outline a photo of it would show.
+    public static func framed(_ document: Image) -> Image {
+        let channels = document.format.channels, w = document.width, h = document.height
+        var ring = 0, count = 0
+        for y in 0..<h {
+            for x in 0..<w where x < 2 || y < 2 || x >= w - 2 || y >= h - 2 {
+                ring += Int(document.pixels[(y * w + x) * channels]); count += 1
+            }
+        }
+        let fill: UInt8 = count > 0 && ring / count > 128 ? 40 : 215
+        let margin = max(8, max(w, h) / 8)
+        var out = Image(width: w + 2 * margin, height: h + 2 * margin, format: document.format, fill: fill)
+        for y in 0..<h {
+            let from = y * w * channels, to = ((y + margin) * out.width + margin) * channels
+            out.pixels.replaceSubrange(to..<(to + w * channels), with: document.pixels[from..<(from + w * channels)])
+        }
+        return out
+    }
+
     /// The document photos processing reads, in order.
     public static let documentSides: [ImageSide] = [.front, .back]
 
@@ -31,17 +51,21 @@ public struct VerificationProcessor: Sendable {
     /// - Parameters:
     ///   - front: the front photo (JPEG or PNG bytes); without one the decision is `NO_ID_UPLOADED`.
     ///   - back: the back photo, when there is one.
+    ///   - croppedSides: the sides uploaded already cropped to the document (AuthenticID's
+    ///     AutoCrop): each is read as the document itself, framed by a plain border so that its
+    ///     outline is found like a photographed one's.
     ///   - hasFace: whether a selfie was given (face matching is not built; it is reported as not possible).
     ///   - request: the options of the verification (preselection, extraction only, identity verification).
     ///   - today: the day expiry is judged against.
-    public func verify(front: Data?, back: Data?, hasFace: Bool = false, request: VerificationRequest,
+    public func verify(front: Data?, back: Data?, croppedSides: Set<ImageSide> = [], hasFace: Bool = false, request: VerificationRequest,
                        today: CalendarDate = .today()) -> VerificationResult {
         func decode(_ bytes: Data?) -> Image? {
             bytes.flatMap { try? decoder.decode([UInt8]($0), limits: decodingLimits) }
         }
         var decider = self.decider
         decider.today = today
-        let frontImage = decode(front), backImage = decode(back)
+        let frontImage = decode(front).map { croppedSides.contains(.front) ? Self.framed($0) : $0 }
+        let backImage = decode(back).map { croppedSides.contains(.back) ? Self.framed($0) : $0 }
         let photos = [frontImage, backImage].compactMap { $0 }
         guard !photos.isEmpty else {
             return decider.decide(.init(hasFront: false, frontAnalysis: nil, scan: nil, hasFace: hasFace), request: request)

@@ -7,7 +7,10 @@ import PostgresNIO
 /// The tables, as in ``Schema`` for SQLite, in PostgreSQL's types; images get a table of their own.
 enum PostgresSchema {
     /// The statements that bring the schema from version `index` to `index + 1`, in order.
-    static let migrations = [version1, version2, version3, version4]
+    static let migrations = [version1, version2, version3, version4, version5]
+
+    /// Images uploaded already cropped to the document (AuthenticID's AutoCrop).
+    static let version5 = ["ALTER TABLE images ADD COLUMN cropped BOOLEAN NOT NULL DEFAULT FALSE"]
 
     /// Settings of the database itself: the key check value and where that key came from.
     static let version2 = ["CREATE TABLE papers_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"]

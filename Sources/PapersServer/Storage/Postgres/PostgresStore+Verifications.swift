@@ -19,15 +19,19 @@ extension PostgresStore {
         // The row and its images' names in one round trip.
         let found = tenantID == nil
             ? try await rows("""
-                SELECT v.*, ARRAY(SELECT name FROM images WHERE owner_id = v.id ORDER BY name) AS image_names
+                SELECT v.*, ARRAY(SELECT name FROM images WHERE owner_id = v.id ORDER BY name) AS image_names,
+                       ARRAY(SELECT name FROM images WHERE owner_id = v.id AND cropped) AS cropped_names
                 FROM verifications v WHERE v.id = \(id)
                 """)
             : try await rows("""
-                SELECT v.*, ARRAY(SELECT name FROM images WHERE owner_id = v.id ORDER BY name) AS image_names
+                SELECT v.*, ARRAY(SELECT name FROM images WHERE owner_id = v.id ORDER BY name) AS image_names,
+                       ARRAY(SELECT name FROM images WHERE owner_id = v.id AND cropped) AS cropped_names
                 FROM verifications v WHERE v.id = \(id) AND v.tenant_id = \(tenantID)
                 """)
         guard let row = found.first else { return nil }
-        return try record(row)
+        var record = try record(row)
+        record.croppedImages = Set(try row["cropped_names"].decode([String].self))
+        return record
     }
 
     func record(_ row: PostgresRandomAccessRow) throws -> VerificationRecord {
@@ -71,7 +75,7 @@ extension PostgresStore {
     /// Stores a staged image's sealed bytes and records it, if its verification is still
     /// `PENDING`: one statement, which locks the verification's row first, so `finalize` and
     /// `DELETE` wait for it (and it sees what they committed).
-    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement {
+    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int, cropped: Bool) async throws -> UploadPlacement {
         let time = now(), owner = staged.owner, name = staged.name
         defer { staged.discard() }
         let sealed = try staged.sealedBytes()
@@ -82,10 +86,10 @@ extension PostgresStore {
                 INSERT INTO image_blobs (owner_id, name, sealed) SELECT id, \(name), \(sealed) FROM open
                 ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed),
             image AS (
-                INSERT INTO images (owner_id, name, content_type, byte_count, created_at)
-                SELECT id, \(name), \(contentType), \(byteCount), \(time) FROM open
+                INSERT INTO images (owner_id, name, content_type, byte_count, created_at, cropped)
+                SELECT id, \(name), \(contentType), \(byteCount), \(time), \(cropped) FROM open
                 ON CONFLICT (owner_id, name) DO UPDATE SET content_type = EXCLUDED.content_type, byte_count = EXCLUDED.byte_count,
-                                                         created_at = EXCLUDED.created_at),
+                                                         created_at = EXCLUDED.created_at, cropped = EXCLUDED.cropped),
             touched AS (UPDATE verifications SET updated_at = \(time) WHERE id IN (SELECT id FROM open))
             SELECT status FROM v
             """)

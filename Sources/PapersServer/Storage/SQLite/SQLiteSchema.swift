@@ -8,6 +8,9 @@ enum SQLiteSchema {
 
     /// Frame batches keep their label, their sealed metadata and capture times, and whether
     /// finalize named them valid.
+    /// Images uploaded already cropped to the document (AuthenticID's AutoCrop).
+    static let version4 = "ALTER TABLE images ADD COLUMN cropped INTEGER NOT NULL DEFAULT 0"
+
     static let version3 = """
     ALTER TABLE frame_batches ADD COLUMN label TEXT;
     ALTER TABLE frame_batches ADD COLUMN sealed_details BLOB;

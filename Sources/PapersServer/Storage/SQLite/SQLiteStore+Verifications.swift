@@ -25,8 +25,10 @@ extension SQLiteStore {
                 ? try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ?", arguments: [id])
                 : try Row.fetchOne(db, sql: "SELECT * FROM verifications WHERE id = ? AND tenant_id = ?", arguments: [id, tenantID])
             guard let row = found else { return nil }
-            let names = try String.fetchAll(db, sql: "SELECT name FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
-            return try record(row, images: names)
+            let images = try Row.fetchAll(db, sql: "SELECT name, cropped FROM images WHERE owner_id = ? ORDER BY name", arguments: [id])
+            var record = try record(row, images: images.map { $0["name"] })
+            record.croppedImages = Set(images.filter { $0["cropped"] as Bool }.map { $0["name"] as String })
+            return record
         }
     }
 
@@ -74,14 +76,14 @@ extension SQLiteStore {
     /// Moves a staged image into place and records it, if its verification is still `PENDING`:
     /// SQLite runs one writer at a time, so the check, the move and the record are one step
     /// against `finalize` and `DELETE`.
-    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int) async throws -> UploadPlacement {
+    func placeImage(_ staged: StagedImage, contentType: String, byteCount: Int, cropped: Bool) async throws -> UploadPlacement {
         try await write { db in
             let state = try Self.state(db, staged.owner)
             guard state == .pending else { return .notPending(state) }
             try staged.moveIntoPlace()
             try db.execute(
-                sql: "INSERT OR REPLACE INTO images (owner_id, name, content_type, byte_count, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [staged.owner, staged.name, contentType, byteCount, now()])
+                sql: "INSERT OR REPLACE INTO images (owner_id, name, content_type, byte_count, created_at, cropped) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [staged.owner, staged.name, contentType, byteCount, now(), cropped])
             try db.execute(sql: "UPDATE verifications SET updated_at = ? WHERE id = ?", arguments: [now(), staged.owner])
             return .placed
         }

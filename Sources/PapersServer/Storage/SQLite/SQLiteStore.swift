@@ -79,6 +79,9 @@ struct SQLiteStore: ServerStore {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: SQLiteSchema.version3)
         }
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: SQLiteSchema.version4)
+        }
         return migrator
     }
 }
