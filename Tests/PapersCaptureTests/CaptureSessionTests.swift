@@ -92,4 +92,30 @@ struct CaptureSessionTests {
         let manual = await session.captureNow()
         #expect(manual?.isImageCropped == true)
     }
+
+    @Test("a manual capture the decisioning refuses is retaken until the policy's attempts run out")
+    func retakes() async {
+        // Frames with no document: nothing a decision accepts.
+        let blank = Image(width: 640, height: 360, format: .rgb, fill: 120)
+        let session = CaptureSession(retake: RetakeStateMachine(totalAttempts: 2))
+        _ = await session.process(CaptureFrame(image: blank, time: .zero))
+        #expect(await session.captureNow() == nil)
+        #expect(await session.retake.rescanCount == 1)
+        _ = await session.process(CaptureFrame(image: blank, time: .milliseconds(100)))
+        let last = await session.captureNow()
+        #expect(last != nil)
+        #expect(await session.retake.state == .finished(.submittedAfterRetries))
+    }
+
+    @Test("alternating the flash keeps the best frame of each kind")
+    func flashPair() async {
+        let session = CaptureSession()
+        for index in 0..<16 {
+            let verdict = await session.process(CaptureFrame(image: Self.photo.image, time: .milliseconds(100 * index), flash: index % 2 == 1))
+            if verdict.state == .captured { break }
+        }
+        let result = await session.result
+        #expect(result?.uncroppedImage != nil)
+        #expect(result?.uncroppedFlashImage != nil)
+    }
 }

@@ -24,6 +24,12 @@ public actor CaptureSession {
     private var best: (frame: Image, result: CaptureAnalyzer.Result)?
     private var bestFlash: (frame: Image, result: CaptureAnalyzer.Result)?
     private var lastGuidance: [CaptureGuidance] = []
+    /// The best frame with a document in it, good or not: what a manual capture takes.
+    private var bestAny: (frame: Image, result: CaptureAnalyzer.Result)?
+    /// AuthenticID's retake policy over manual captures the decisioning refuses.
+    public private(set) var retake: RetakeStateMachine
+    /// The decisioning a manual capture must pass.
+    public let decision: CaptureDecision
     /// The captured side, once there is one.
     public private(set) var result: CaptureResult?
     /// Guidance each time it changes.
@@ -31,9 +37,12 @@ public actor CaptureSession {
     private let guidanceContinuation: AsyncStream<[CaptureGuidance]>.Continuation
 
     /// Creates a session.
-    public init(policy: AutoCapturePolicy = AutoCapturePolicy(), analyzer: CaptureAnalyzer = CaptureAnalyzer()) {
+    public init(policy: AutoCapturePolicy = AutoCapturePolicy(), analyzer: CaptureAnalyzer = CaptureAnalyzer(),
+                decision: CaptureDecision = CaptureDecision(), retake: RetakeStateMachine = RetakeStateMachine()) {
         self.policy = policy
         self.analyzer = analyzer
+        self.decision = decision
+        self.retake = retake
         (guidanceUpdates, guidanceContinuation) = AsyncStream.makeStream(of: [CaptureGuidance].self)
     }
 
@@ -46,6 +55,9 @@ public actor CaptureSession {
         let analysis = analysed.analysis
         var guidance = Self.guidance(for: analysed, policy: policy)
         let good = guidance.isEmpty
+        if analysis.documentDetected, !frame.flash, analysis.confidence > bestAny?.result.analysis.confidence ?? -1 {
+            bestAny = (frame.image, analysed)
+        }
         if good {
             steadiness.add(analysis.corners, at: frame.time)
             keep(frame, analysed)
@@ -70,10 +82,23 @@ public actor CaptureSession {
         return FrameVerdict(guidance: guidance, state: state, blurHint: analysis.isBlurry)
     }
 
-    /// Captures now, by hand: the best good frame so far, else nothing (the blur hint of the
-    /// last frame says why a manual capture would be poor).
+    /// Captures now, by hand: the best good frame so far, else the best frame with a document.
+    /// The decisioning judges it; a refused capture is retaken (the frames so far are dropped and
+    /// `nil` comes back) until the retake policy's attempts run out, when the last one is kept
+    /// anyway (the server may read what the device could not).
     public func captureNow() -> CaptureResult? {
-        if result == nil, best != nil || bestFlash != nil { result = captured() }
+        guard result == nil else { return result }
+        let candidate = best != nil || bestFlash != nil ? captured() : CaptureResult(best: bestAny, bestFlash: nil)
+        guard retake.handle(.captured) == .process else { return nil }
+        if decision.accepts(candidate) {
+            _ = retake.handle(.processingSucceeded)
+            result = candidate
+        } else if case .submit(anyway: true) = retake.handle(.processingFailed) {
+            result = candidate
+        } else {
+            best = nil; bestFlash = nil; bestAny = nil
+            steadiness.reset()
+        }
         return result
     }
 
