@@ -57,9 +57,17 @@ struct SubmitCommand: AsyncParsableCommand {
         let printer = Task { [json] in
             for await status in client.statuses { Self.report(status, json: json) }
         }
-        // Lens's events, as JSON lines (key "status") beside the upload statuses.
+        // Lens's events, as JSON lines (key "status") beside the upload statuses; on a terminal,
+        // a progress bar for the document being sent.
+        let terminal = isatty(2) == 1
         let events = Task { [json] in
-            for await event in client.events where json { FileHandle.standardOutput.write(event.json() + Data("\n".utf8)) }
+            for await event in client.events {
+                if json {
+                    FileHandle.standardOutput.write(event.json() + Data("\n".utf8))
+                } else if terminal, case .progress(let package, let percent) = event {
+                    FileHandle.standardError.write(Data(Self.progressBar(package: package, percent: percent).utf8))
+                }
+            }
         }
         for document in documents {
             let files = document.split(separator: "+").map(String.init)
@@ -85,6 +93,13 @@ struct SubmitCommand: AsyncParsableCommand {
         if summary.pending > 0 {
             throw CLIOutput.fail("\(summary.pending) document(s) still queued or processing; run again to continue", code: 75)
         }
+    }
+
+    /// A progress bar for one document, redrawn in place (`\r`); a status line ends it.
+    static func progressBar(package: String, percent: Int) -> String {
+        let filled = max(0, min(20, percent / 5))
+        return "\r\(package.prefix(12)) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled) + "] \(percent)%"
+            + (percent >= 100 ? "\n" : "")
     }
 
     /// One status: a JSON line (flushed at once), or a line for a person.
