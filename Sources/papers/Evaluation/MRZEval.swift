@@ -30,12 +30,29 @@ struct MRZEval: AsyncParsableCommand {
     @Option(name: .long, help: "How many photos.") var count = 200
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 5
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1920x1080"
+    @Flag(name: .long, help: "Score both renderers on the same seeds and sizes, side by side (in memory).") var compare = false
     @Flag(name: .long, help: "Print the scores as JSON.") var json = false
     @Flag(name: .long, help: "List each readable photo not read exactly on stderr.") var verbose = false
 
     func run() async throws {
-        let frameSize = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
+        if compare {
+            guard directory == nil else { throw CLIOutput.fail("--compare draws both sets in memory: give no DIR", code: 64) }
+            let atlas = try evaluate(.atlas).summary, freetype = try evaluate(.freetype).summary
+            if json {
+                try CLIOutput.printJSON(["atlas": atlas, "freetype": freetype], pretty: false)
+            } else {
+                print(MRZScore.Summary.sideBySide(("atlas (tuned on)", atlas), ("freetype (held out)", freetype)))
+            }
+            return
+        }
+        let score = try evaluate(renderer)
+        if json { try CLIOutput.printJSON(score.summary, pretty: false) } else { print(score.summary.text) }
+    }
+
+    /// Scores the set in DIR, or `count` photos drawn by `renderer`.
+    func evaluate(_ renderer: MRZRenderer) throws -> MRZScore {
+        let frameSize = try FrameSize.parse(size)
         let entries = try directory.map(Self.entries(in:))
         let total = entries?.count ?? count
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled())
@@ -68,7 +85,7 @@ struct MRZEval: AsyncParsableCommand {
             progress.advance()
         }
         progress.finish()
-        if json { try CLIOutput.printJSON(score.summary, pretty: false) } else { print(score.summary.text) }
+        return score
     }
 
     /// The photos of a set `papers synth` wrote that carry an MRZ, from its truth.jsonl.
@@ -102,6 +119,19 @@ struct MRZScore {
         let wrongButVerified: Int
         let unreadableAllPhotosExact: Int
         let medianMs: Double
+
+        /// Two summaries in two columns.
+        static func sideBySide(_ left: (String, Summary), _ right: (String, Summary)) -> String {
+            let rows: [(String, (Summary) -> String)] = [
+                ("photos", { "\($0.photos)" }), ("readable by a person", { "\($0.readable)" }),
+                ("read exactly", { "\($0.exact) (\(String(format: "%.1f", $0.exactRate * 100))%)" }),
+                ("right but unverified", { "\($0.linesRightButUnverified)" }), ("wrong but verified", { "\($0.wrongButVerified)" }),
+                ("median time per photo", { "\(String(format: "%.1f", $0.medianMs)) ms" }),
+            ]
+            let pad = { (text: String, width: Int) in text.padding(toLength: width, withPad: " ", startingAt: 0) }
+            return ([pad("", 23) + pad(left.0, 22) + right.0] + rows.map { pad($0.0, 23) + pad($0.1(left.1), 22) + $0.1(right.1) })
+                .joined(separator: "\n")
+        }
 
         var text: String {
             """
