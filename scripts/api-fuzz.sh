@@ -17,4 +17,4 @@ auth="$(python3 -c 'import json,sys; c=json.load(sys.stdin); print(c["token"] + 
 pid=$!
 st run "http://127.0.0.1:$port/openapi.yaml" --wait-for-schema 60 -a "$auth" -n "$examples" \
   -c not_a_server_error,content_type_conformance,response_schema_conformance,status_code_conformance,response_headers_conformance \
-  --generation-deterministic --no-color
+  --request-timeout 40 --generation-deterministic --no-color

@@ -87,7 +87,7 @@ struct DocumentRoutes {
     @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let id = context.parameters.get("documentId")?.lowercased() ?? ""
         let record = try await services.longPoll(id, wait: request.uri.queryParameters.get("wait").map { String($0) }, state: \.status,
-                                                 isFinal: { [.done, .failed, .deleted].contains($0) }, load: { try await load(context) })
+                                                 isFinal: { $0 != .processing }, load: { try await load(context) })
         return try JSONResponse.make(.ok, DocumentResource(record))
     }
 

@@ -24,7 +24,8 @@ struct ServerServices: Sendable, CustomStringConvertible {
     let logger: Logger
 
     /// Waits, for a request with `?wait=SECONDS`, until what `load` reads is no longer in the
-    /// state it was in (or is final), or the time is up, and returns the last reading. `nil`
+    /// state it was in, or the time is up, and returns the last reading; a state `isFinal` calls
+    /// settled (nothing the server does will change it) is answered at once. `nil`
     /// wait: one reading. A wait over 30 s or not a whole number is a 400.
     func longPoll<Record: Sendable, State: Equatable>(_ id: String, wait: String?, state: (Record) -> State, isFinal: (State) -> Bool,
                                                       load: () async throws -> Record) async throws -> Record {

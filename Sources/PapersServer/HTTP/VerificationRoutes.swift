@@ -43,12 +43,13 @@ struct VerificationRoutes {
         }
     }
 
-    /// `GET /v1/verifications/{scanReference}[?wait=SECONDS]`: with `wait`, the answer comes
-    /// when the state changes (or is final) or after that many seconds (at most 30).
+    /// `GET /v1/verifications/{scanReference}[?wait=SECONDS]`: with `wait`, a verification being
+    /// processed is answered when processing ends or after that many seconds (at most 30); one in
+    /// any other state, which only its client changes, at once.
     @Sendable func show(_ request: Request, context: PapersRequestContext) async throws -> Response {
         let id = try scanReference(context)
         let record = try await services.longPoll(id, wait: request.uri.queryParameters.get("wait").map { String($0) }, state: \.state,
-                                                 isFinal: { [.done, .failed, .deleted].contains($0) }, load: { try await load(context) })
+                                                 isFinal: { $0 != .processing }, load: { try await load(context) })
         return try JSONResponse.make(.ok, VerificationResource(record))
     }
 
