@@ -101,15 +101,10 @@ public struct PapersServer: Sendable {
     /// while to notice), so the caller is answered on time.
     static func firstOf<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, orAfter deadline: Duration,
                                      _ failure: ServerError) async throws -> T {
-        let pending = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
-        let finish = { @Sendable (result: Result<T, any Error>) in
-            pending.withLockedValue { continuation in
-                continuation?.resume(with: result)
-                continuation = nil
-            }
-        }
+        let once = OnceContinuation<T>()
+        let finish = { @Sendable (result: Result<T, any Error>) in once.resume(with: result) }
         return try await withCheckedThrowingContinuation { continuation in
-            pending.withLockedValue { $0 = continuation }
+            once.hold(continuation)
             let worker = Task {
                 do { finish(.success(try await work())) } catch { finish(.failure(error)) }
             }

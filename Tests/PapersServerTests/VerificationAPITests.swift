@@ -473,22 +473,10 @@ import Darwin
 /// Sends raw bytes to a loopback port and half-closes, as a client whose body is shorter than its
 /// Content-Length would; returns whatever the server answered.
 func sendRaw(_ text: [UInt8], port: Int) -> String {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return "" }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { return "" }
-    _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    shutdown(fd, Int32(SHUT_WR))
-    var reply = [UInt8](repeating: 0, count: 4096)
-    let count = read(fd, &reply, reply.count)
-    return count > 0 ? String(decoding: reply.prefix(count), as: UTF8.self) : ""
+    guard let connection = RawConnection(port: port) else { return "" }
+    connection.send(text)
+    shutdown(connection.fd, Int32(SHUT_WR))
+    return connection.readReply()
 }
 
 @Suite("Uploads over a real connection")
@@ -546,12 +534,15 @@ final class RawConnection: Sendable {
     /// The server's first answer (read off the cooperative threads, which the server needs).
     func reply() async -> String {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = read(self.fd, &buffer, buffer.count)
-                continuation.resume(returning: count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : "")
-            }
+            DispatchQueue.global().async { continuation.resume(returning: self.readReply()) }
         }
+    }
+
+    /// The server's first answer, waiting for it on this thread.
+    func readReply() -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &buffer, buffer.count)
+        return count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : ""
     }
 }
 

@@ -109,9 +109,11 @@ public actor CaptureSession {
         guard analysis.documentInFrame else { return [.partlyOutOfFrame] }
         var problems = analysis.guidance.filter { $0 != .ready && $0 != .reduceGlare }
         if analysis.isBlurry, !problems.contains(.holdStill) { problems.append(.holdStill) }
-        // Glare counts only over what must be read.
-        let rows = analysed.measured.flatMap(MRZBand.rows(in:))
-        if analysis.glareOverlaps(rows: SideScan.mrzZones(rows)) { problems.append(.reduceGlare) }
+        // Glare counts only over what must be read; the MRZ is looked for only when there is glare.
+        if analysis.glareDetected,
+           analysis.glareOverlaps(rows: SideScan.mrzZones(analysed.measured.flatMap(MRZBand.rows(in:)))) {
+            problems.append(.reduceGlare)
+        }
         if problems.isEmpty, analysis.confidence < policy.minimumConfidence || analysis.distanceConfidence < policy.minimumDistanceConfidence {
             problems.append(analysis.distanceConfidence < policy.minimumDistanceConfidence ? .moveCloser : .holdStill)
         }

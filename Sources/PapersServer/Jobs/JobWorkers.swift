@@ -142,23 +142,32 @@ struct JobWorkers: Service, CustomStringConvertible {
         for side in VerificationProcessor.documentSides where record.images.contains(side.rawValue) {
             images[side] = try await services.images.read(owner: record.id, name: side.rawValue)
         }
-        // A side without a still image (or with one that does not decode) takes the best frame
-        // of the valid batches labelled for it (the front also takes unlabelled ones).
-        let batches = try await services.database.validFrameBatches(verificationID: record.id)
+        let opened = images
+        let stills = try await Self.abandoningOnCancel {
+            try await NIOThreadPool.singleton.runIfActive {
+                BackgroundPriority.lowerCurrentThread()
+                return processor.decodeStills(opened)
+            }
+        }
+        // A side without a still image that decodes takes the best frame of the valid batches
+        // labelled for it (the front also takes unlabelled ones): only then are frames read.
+        let missing = VerificationProcessor.documentSides.filter { stills[$0] == nil }
         var frames: [ImageSide: [Data]] = [:]
-        for side in VerificationProcessor.documentSides {
-            for batch in batches where batch.label == side.rawValue || (side == .front && batch.label == nil) {
-                for index in 0..<batch.frameCount {
-                    frames[side, default: []].append(try await services.images.read(owner: record.id, name: "frames-\(batch.id)-\(index)"))
+        if !missing.isEmpty {
+            for batch in try await services.database.validFrameBatches(verificationID: record.id) {
+                for side in missing where batch.label == side.rawValue || (side == .front && batch.label == nil) {
+                    for index in 0..<batch.frameCount {
+                        frames[side, default: []].append(try await services.images.read(owner: record.id, name: "frames-\(batch.id)-\(index)"))
+                    }
                 }
             }
         }
-        let opened = images, framesBySide = frames
+        let framesBySide = frames
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
                 defer { MemoryRelease.trim() }
-                return processor.process(record, images: opened, frames: framesBySide)
+                return processor.process(record, stills: stills, frames: framesBySide)
             }
         }
         let event = CallbackEvent.verification(record, state: .done, result: result)
@@ -226,16 +235,11 @@ struct JobWorkers: Service, CustomStringConvertible {
     /// photo being read on the thread pool cannot be interrupted, so at shutdown its result is
     /// abandoned (the job goes back to the queue) rather than waited for.
     static func abandoningOnCancel<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let pending = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
-        let finish = { @Sendable (result: Result<T, any Error>) in
-            pending.withLockedValue { continuation in
-                continuation?.resume(with: result)
-                continuation = nil
-            }
-        }
+        let once = OnceContinuation<T>()
+        let finish = { @Sendable (result: Result<T, any Error>) in once.resume(with: result) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                pending.withLockedValue { $0 = continuation }
+                once.hold(continuation)
                 if Task.isCancelled { finish(.failure(CancellationError())) }
                 Task {
                     do { finish(.success(try await work())) } catch { finish(.failure(error)) }

@@ -3,34 +3,34 @@ import PapersImaging
 import PapersVerification
 
 extension VerificationProcessor {
-    /// Processes a stored verification given its opened images by side and, for a side whose
-    /// still image is missing or does not decode, the frames of its valid batches: the frame the
-    /// capture analysis rates best stands in for it. A still uploaded as cropped is read as the
-    /// document itself.
-    func process(_ record: VerificationRecord, images: [ImageSide: Data], frames: [ImageSide: [Data]] = [:]) -> VerificationResult {
-        var stills: [ImageSide: Data] = [:]
-        var cropped: Set<ImageSide> = []
-        for side in VerificationProcessor.documentSides {
-            if let bytes = images[side], (try? decoder.decode([UInt8](bytes), limits: decodingLimits)) != nil {
-                stills[side] = bytes
-                if record.croppedImages.contains(side.rawValue) { cropped.insert(side) }
-            } else {
-                stills[side] = bestFrame(frames[side] ?? []) ?? images[side]
-            }
-        }
-        return verify(front: stills[.front], back: stills[.back], croppedSides: cropped, hasFace: record.images.contains(ImageSide.face.rawValue),
-                      request: record.request ?? VerificationRequest())
+    /// The still images that decode, by side (each decoded once, here).
+    func decodeStills(_ images: [ImageSide: Data]) -> [ImageSide: Image] {
+        var stills: [ImageSide: Image] = [:]
+        for side in Self.documentSides { stills[side] = decode(images[side]) }
+        return stills
+    }
+
+    /// Processes a stored verification from its decoded stills and, for a side without one
+    /// (missing, or not decodable), the frames of its valid batches: the frame the capture
+    /// analysis rates best stands in for it. A still uploaded as cropped is read as the document
+    /// itself.
+    func process(_ record: VerificationRecord, stills: [ImageSide: Image], frames: [ImageSide: [Data]] = [:]) -> VerificationResult {
+        var chosen = stills
+        for side in Self.documentSides where stills[side] == nil { chosen[side] = bestFrame(frames[side] ?? []) }
+        let cropped = Set(Self.documentSides.filter { stills[$0] != nil && record.croppedImages.contains($0.rawValue) })
+        return verify(frontImage: chosen[.front], backImage: chosen[.back], croppedSides: cropped,
+                      hasFace: record.images.contains(ImageSide.face.rawValue), request: record.request ?? VerificationRequest())
     }
 
     /// The frame whose capture analysis is most confident, among those that decode.
-    func bestFrame(_ frames: [Data]) -> Data? {
+    func bestFrame(_ frames: [Data]) -> Image? {
         let analyzer = CaptureAnalyzer()
-        var best: (bytes: Data, confidence: Double)?
+        var best: (image: Image, confidence: Double)?
         for bytes in frames {
-            guard let image = try? decoder.decode([UInt8](bytes), limits: decodingLimits) else { continue }
+            guard let image = decode(bytes) else { continue }
             let confidence = analyzer.analyze(image).analysis.confidence
-            if confidence > best?.confidence ?? -1 { best = (bytes, confidence) }
+            if confidence > best?.confidence ?? -1 { best = (image, confidence) }
         }
-        return best?.bytes
+        return best?.image
     }
 }

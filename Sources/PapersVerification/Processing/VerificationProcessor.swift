@@ -59,13 +59,22 @@ public struct VerificationProcessor: Sendable {
     ///   - today: the day expiry is judged against.
     public func verify(front: Data?, back: Data?, croppedSides: Set<ImageSide> = [], hasFace: Bool = false, request: VerificationRequest,
                        today: CalendarDate = .today()) -> VerificationResult {
-        func decode(_ bytes: Data?) -> Image? {
-            bytes.flatMap { try? decoder.decode([UInt8]($0), limits: decodingLimits) }
-        }
+        verify(frontImage: decode(front), backImage: decode(back), croppedSides: croppedSides, hasFace: hasFace, request: request, today: today)
+    }
+
+    /// The bytes decoded with ``decoder`` within ``decodingLimits``; `nil` when they do not decode.
+    public func decode(_ bytes: Data?) -> Image? {
+        bytes.flatMap { try? decoder.decode([UInt8]($0), limits: decodingLimits) }
+    }
+
+    /// Reads and decides one document from photos decoded already (`nil`: missing or not
+    /// decodable); see ``verify(front:back:croppedSides:hasFace:request:today:)``.
+    public func verify(frontImage decodedFront: Image?, backImage decodedBack: Image?, croppedSides: Set<ImageSide> = [], hasFace: Bool = false,
+                       request: VerificationRequest, today: CalendarDate = .today()) -> VerificationResult {
         var decider = self.decider
         decider.today = today
-        let frontImage = decode(front).map { croppedSides.contains(.front) ? Self.framed($0) : $0 }
-        let backImage = decode(back).map { croppedSides.contains(.back) ? Self.framed($0) : $0 }
+        let frontImage = decodedFront.map { croppedSides.contains(.front) ? Self.framed($0) : $0 }
+        let backImage = decodedBack.map { croppedSides.contains(.back) ? Self.framed($0) : $0 }
         let photos = [frontImage, backImage].compactMap { $0 }
         guard !photos.isEmpty else {
             return decider.decide(.init(hasFront: false, frontAnalysis: nil, scan: nil, hasFace: hasFace), request: request)

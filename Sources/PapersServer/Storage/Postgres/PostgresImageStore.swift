@@ -19,11 +19,7 @@ struct PostgresImageStore: ImageStorage {
 
     func commit(_ staged: StagedImage) async throws {
         defer { staged.discard() }
-        let sealed = try staged.sealedBytes()
-        _ = try await store.rows("""
-            INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(staged.owner), \(staged.name), \(sealed))
-            ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed
-            """)
+        _ = try await store.rows(try PostgresStore.storeBlobQuery(staged))
     }
 
     func write(_ bytes: [UInt8], owner: String, name: String) async throws {

@@ -105,11 +105,16 @@ extension PostgresStore {
 
     /// Stores a staged file's sealed bytes as its owner's image.
     static func storeBlob(_ connection: PostgresConnection, _ staged: StagedImage, logger: Logger) async throws {
+        try await connection.query(try storeBlobQuery(staged), logger: logger)
+    }
+
+    /// The statement that stores a staged image's sealed bytes (replacing an earlier upload of the name).
+    static func storeBlobQuery(_ staged: StagedImage) throws -> PostgresQuery {
         let sealed = try staged.sealedBytes()
-        try await connection.query("""
+        return try """
             INSERT INTO image_blobs (owner_id, name, sealed) VALUES (\(staged.owner), \(staged.name), \(sealed))
             ON CONFLICT (owner_id, name) DO UPDATE SET sealed = EXCLUDED.sealed
-            """, logger: logger)
+            """
     }
 
     func imageContentType(owner: String, name: String) async throws -> String? {
@@ -168,8 +173,7 @@ extension PostgresStore {
         let sealedEvent = try event.map { try $0.sealed(sealer) }
         let decision = result?.verificationStatus?.rawValue
         try await transaction { connection in
-            let found = try await connection.query("SELECT status FROM verifications WHERE id = \(id) FOR UPDATE", logger: logger).collect()
-            guard try found.first?.decode(String.self) == VerificationState.processing.rawValue else { return }
+            guard try await Self.lockedState(connection, id, logger: logger) == .processing else { return }
             try await connection.query("""
                 UPDATE verifications SET status = \(state.rawValue), verification_status = \(decision), sealed_result = \(sealed), updated_at = \(now())
                 WHERE id = \(id)
