@@ -25,6 +25,32 @@ struct CaptureCLITests {
         #expect(slower.text.contains("\"captured\":\"frame-03.jpg\""))
     }
 
+    @Test("feeds written by papers synth --sequence are captured at the earliest frame their truth allows, or not at all",
+          arguments: ["slide-in", "glare-away", "never-steady"])
+    func synthesizedFeeds(kind: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-feed-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let video = directory.appendingPathComponent("feed.y4m").path
+        let synth = try PapersExecutable.run(["synth", "--sequence", kind, "--size", "640x360", "--seed", "5",
+                                              "--out", directory.path, "--video", video])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("sequence.json"))) as? [String: Any])
+        let frames = try #require(truth["frames"] as? [[String: Any]])
+        // The video holds every frame: the header, then per frame "FRAME\n" and 640×360×1.5 bytes.
+        let header = "YUV4MPEG2 W640 H360 F10:1 Ip A1:1 C420jpeg\n".utf8.count
+        #expect(try Data(contentsOf: URL(fileURLWithPath: video)).count == header + frames.count * (6 + 640 * 360 * 3 / 2))
+        let output = try PapersExecutable.run(["capture", "--json", "--fps", "10", directory.path])
+        if let earliest = truth["earliestCapture"] as? Int {
+            #expect(output.status == 0, "\(output.stderr)")
+            let last = output.text.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.contains("\"captured\":\"\(frames[earliest]["file"] as? String ?? "?")\""), "\(last)")
+        } else {
+            #expect(kind == "never-steady")
+            #expect(output.status == 65)
+            #expect(output.stderr.hasPrefix("papers: nothing captured: holdStill"), "\(output.stderr)")
+        }
+    }
+
     @Test("papers workflow walks a scripted licence capture: flip error Z, retry, upload, finish; a bad line is refused")
     func workflowScript() throws {
         let script = [#"{"event":"start"}"#, #"{"event":"partScanned"}"#, #"{"event":"confirm"}"#,

@@ -58,12 +58,13 @@ public actor CaptureSession {
         if analysis.documentDetected, !frame.flash, analysis.confidence > bestAny?.result.analysis.confidence ?? -1 {
             bestAny = (frame.image, analysed)
         }
-        if good {
+        // Steadiness is the corners' alone: a document that holds still while glare moves over it stays steady.
+        if analysis.documentDetected, analysis.documentInFrame {
             steadiness.add(analysis.corners, at: frame.time)
-            keep(frame, analysed)
         } else {
             steadiness.reset()
         }
+        if good { keep(frame, analysed) }
         var state = FrameVerdict.State.searching
         if good {
             if steadiness.steadyTime(tolerance: policy.cornerTolerance) >= policy.steadyDuration {
@@ -110,11 +111,15 @@ public actor CaptureSession {
         var problems = analysis.guidance.filter { $0 != .ready && $0 != .reduceGlare }
         if analysis.isBlurry, !problems.contains(.holdStill) { problems.append(.holdStill) }
         // Glare counts only over what must be read; the MRZ is looked for only when there is glare.
-        if analysis.glareDetected,
-           analysis.glareOverlaps(rows: SideScan.mrzZones(analysed.measured.flatMap(MRZBand.rows(in:)))) {
-            problems.append(.reduceGlare)
+        var confidence = analysis.confidence
+        if analysis.glareDetected {
+            if analysis.glareOverlaps(rows: SideScan.mrzZones(analysed.measured.flatMap(MRZBand.rows(in:)))) {
+                problems.append(.reduceGlare)
+            } else {
+                confidence = analysis.confidenceDespiteGlare
+            }
         }
-        if problems.isEmpty, analysis.confidence < policy.minimumConfidence || analysis.distanceConfidence < policy.minimumDistanceConfidence {
+        if problems.isEmpty, confidence < policy.minimumConfidence || analysis.distanceConfidence < policy.minimumDistanceConfidence {
             problems.append(analysis.distanceConfidence < policy.minimumDistanceConfidence ? .moveCloser : .holdStill)
         }
         return problems

@@ -14,7 +14,7 @@ struct SteadinessTracker: Sendable {
         history.removeAll { time - $0.time > .seconds(10) }
     }
 
-    /// Forgets everything (a frame that is not good).
+    /// Forgets everything (a frame without the whole document in it).
     mutating func reset() { history.removeAll() }
 
     /// How long the corners have held within `tolerance` (of the diagonal) of the latest ones.

@@ -14,4 +14,16 @@ extension CaptureAnalysis {
             return across.overlaps(0...1) && rows.contains { $0.overlaps(down) }
         }
     }
+
+    /// How much glare covering `glareFraction` of the document lowers ``confidence`` (a factor in 0.2…1).
+    public static func glareFactor(glareFraction: Double) -> Double {
+        max(0.2, 0.7 - glareFraction * 5)
+    }
+
+    /// ``confidence`` as it would be without the glare: for a caller that has found the glare
+    /// harmless (away from everything that must be read).
+    public var confidenceDespiteGlare: Double {
+        guard glareDetected else { return confidence }
+        return min(1, confidence / Self.glareFactor(glareFraction: glareFraction))
+    }
 }

@@ -126,7 +126,7 @@ public struct CaptureAnalyzer: Sendable {
         var confidence = detection.map { 0.75 + 0.25 * min(1, $0.confidence / 0.8) } ?? 0.3
         let sharpnessFactor = min(1, max(0, (quality.sharpness - configuration.blurThreshold * 0.5) / configuration.blurThreshold))
         confidence *= isBlurry ? 0.7 * sharpnessFactor : 0.8 + 0.2 * min(1, sharpnessFactor)
-        if glareDetected { confidence *= max(0.2, 0.7 - quality.glareFraction * 5) }
+        if glareDetected { confidence *= CaptureAnalysis.glareFactor(glareFraction: quality.glareFraction) }
         if exposure != .good { confidence *= 0.55 }
         if let detection, !detection.isInFrame { confidence *= 0.7 }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import PapersCapture
+import PapersCore
 import PapersImaging
 import PapersImagingCodecs
 import PapersSynthesis
@@ -20,9 +22,18 @@ struct SynthCommand: AsyncParsableCommand {
     var documents: String?
     @Option(name: .long, help: "What draws identity documents: 'atlas' (the project's own generator, the default) or 'freetype' (the independent renderer: FreeType and the system OCR-B font from Debian's fonts-ocr-b, never tuned on; implies --documents identity).")
     var renderer: MRZRenderer = .atlas
+    @Option(name: .long, help: "Write a camera feed instead of photos: 'slide-in' (a passport page slides into view, shakes, holds still), 'glare-away' (glare over the MRZ moves away) or 'never-steady' (it shakes throughout). Frames frame-NNN.jpg and sequence.json with the truth; --count is ignored.")
+    var sequence: CaptureSequenceKind?
+    @Option(name: .long, help: "Frames a second of a --sequence.") var fps = 10
+    @Option(name: .long, help: "With --sequence, also write the feed as a YUV4MPEG2 video (what Chromium's fake camera plays) to this file.")
+    var video: String?
 
     func run() async throws {
         let frame = try FrameSize.parse(size)
+        if let sequence {
+            return try writeSequence(sequence, frame: frame)
+        }
+        guard video == nil else { throw CLIOutput.fail("--video needs --sequence", code: 64) }
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
         let documents = documents ?? (renderer == .freetype ? "identity" : "capture")
         guard ["capture", "identity", "licence"].contains(documents) else {
@@ -59,6 +70,57 @@ struct SynthCommand: AsyncParsableCommand {
         }
         try manifest.write(to: URL(fileURLWithPath: "\(out)/truth.jsonl"))
         progress.finish()
+    }
+}
+
+extension SynthCommand {
+    /// Writes the camera feed `kind`: its frames, `sequence.json` and, with `--video`, a Y4M video.
+    func writeSequence(_ kind: CaptureSequenceKind, frame: (width: Int, height: Int)) throws {
+        guard (1...60).contains(fps) else { throw CLIOutput.fail("--fps must be between 1 and 60", code: 64) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let feed = CaptureSequence(kind: kind, seed: seed, width: frame.width, height: frame.height, framesPerSecond: fps)
+        var movie = video.map { _ in Y4MVideo(width: frame.width, height: frame.height, framesPerSecond: fps) }
+        var files: [String] = []
+        for item in feed.frames {
+            let name = String(format: "frame-%03d.jpg", item.truth.index)
+            try CLIImages.save(item.image, to: "\(out)/\(name)", quality: 92)
+            movie?.append(item.image)
+            files.append(name)
+        }
+        if let video, let movie { try Data(movie.bytes).write(to: URL(fileURLWithPath: video)) }
+        let truth = SequenceTruth(kind: kind, framesPerSecond: fps, steadyFrom: feed.steadyFrom, readableFrom: feed.readableFrom,
+                                  earliestCapture: feed.earliestCapture(steadyDuration: AutoCapturePolicy().steadyDuration),
+                                  mrzLines: feed.identity.mrzLines, document: feed.identity.document,
+                                  frames: zip(files, feed.frames).map { SequenceTruth.Frame(file: $0, truth: $1.truth) })
+        try CLIOutput.encoder(pretty: true).encode(truth).write(to: URL(fileURLWithPath: "\(out)/sequence.json"))
+    }
+}
+
+/// `sequence.json` of a camera feed written by `papers synth --sequence`.
+struct SequenceTruth: Codable {
+    /// What happens in the feed.
+    let kind: CaptureSequenceKind
+    /// Frames a second.
+    let framesPerSecond: Int
+    /// The first frame of the final stretch in which the document holds still.
+    let steadyFrom: Int?
+    /// The first frame from which every frame shows the whole document with its MRZ free of glare.
+    let readableFrom: Int?
+    /// The earliest frame the default auto-capture policy may capture.
+    let earliestCapture: Int?
+    /// The MRZ printed on the page.
+    let mrzLines: [String]
+    /// The data the MRZ carries.
+    let document: DocumentData
+    /// Every frame's file and truth.
+    let frames: [Frame]
+
+    /// One frame of the feed.
+    struct Frame: Codable {
+        /// The frame's file name in the folder.
+        let file: String
+        /// What the frame shows.
+        let truth: CaptureSequenceFrame.Truth
     }
 }
 
@@ -100,3 +162,5 @@ final class ProgressBar: @unchecked Sendable {
         if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
+
+extension CaptureSequenceKind: ExpressibleByArgument {}
