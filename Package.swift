@@ -240,6 +240,7 @@ let package = Package(
             name: "PapersServerTests",
             dependencies: [
                 "PapersServer",
+                "PapersSynthesis",
                 "PapersVerification",
                 "PapersBarcodesZXing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

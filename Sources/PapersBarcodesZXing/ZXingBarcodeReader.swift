@@ -287,7 +287,7 @@ public struct ZXingBarcodeReader: BarcodeReader {
 }
 
 /// Draws barcodes with zxing-cpp's writer: the symbols synthetic licence backs carry.
-public struct ZXingBarcodeWriter: Sendable {
+public struct ZXingBarcodeWriter: BarcodeWriter {
     /// Quiet zone around the symbol, in modules. Default 2.
     public var margin = 2
 

@@ -24,7 +24,11 @@ public struct PapersServer: Sendable {
     let services: ServerServices
 
     /// Opens the database and the data directory (creating them when needed).
-    public init(configuration: ServerConfiguration, scanner: DocumentScanner, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
+    ///
+    /// - Parameter linkCodeWriter: draws web capture links as QR codes (the desktop page's
+    ///   hand-over to a phone); without one the page offers no hand-over.
+    public init(configuration: ServerConfiguration, scanner: DocumentScanner, linkCodeWriter: (any BarcodeWriter)? = nil,
+                logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
         let (database, images, sealer, _) = try Self.openStorage(configuration, logger: logger)
         services = ServerServices(
@@ -39,6 +43,8 @@ public struct PapersServer: Sendable {
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
             authenticationFailures: RateLimiter(rate: Double(configuration.authenticationFailuresPerMinute) / 60,
                                                 burst: Double(configuration.authenticationFailuresPerMinute)),
+            captureLinks: CaptureLinkSigner(encryptionKey: sealer.key),
+            linkCodeWriter: linkCodeWriter,
             logger: logger)
     }
 
@@ -183,6 +189,7 @@ public struct PapersServer: Sendable {
         let v1 = router.group("v1").add(middleware: TenantAuthMiddleware(services: services))
         VerificationRoutes(services: services).register(on: v1)
         DocumentRoutes(services: services).register(on: v1)
+        WebCaptureRoutes(services: services).register(on: router)
         table.fill(router.routes.map { ("\($0.path)", $0.method) })
         return router
     }

@@ -36,9 +36,9 @@ struct CaptureCLITests {
         #expect(synth.status == 0, "\(synth.stderr)")
         let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("sequence.json"))) as? [String: Any])
         let frames = try #require(truth["frames"] as? [[String: Any]])
-        // The video holds every frame: the header, then per frame "FRAME\n" and 640×360×1.5 bytes.
+        // The video holds every frame and three seconds of the last: the header, then per frame "FRAME\n" and 640×360×1.5 bytes.
         let header = "YUV4MPEG2 W640 H360 F10:1 Ip A1:1 C420jpeg\n".utf8.count
-        #expect(try Data(contentsOf: URL(fileURLWithPath: video)).count == header + frames.count * (6 + 640 * 360 * 3 / 2))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: video)).count == header + (frames.count + 30) * (6 + 640 * 360 * 3 / 2))
         let output = try PapersExecutable.run(["capture", "--json", "--fps", "10", directory.path])
         if let earliest = truth["earliestCapture"] as? Int {
             #expect(output.status == 0, "\(output.stderr)")

@@ -24,7 +24,14 @@ public struct DocumentCatalogue: Sendable, Hashable {
     public struct Country: Sendable, Hashable, Codable {
         /// ISO 3166-1 alpha-3.
         public let code: String
+        /// The documents it issues.
         public let documents: [Document]
+
+        /// Creates an entry.
+        public init(code: String, documents: [Document]) {
+            self.code = code
+            self.documents = documents
+        }
     }
 
     /// Every country offered.

@@ -45,6 +45,9 @@ public struct Localization: Sendable, Hashable {
                 (texts["help.\(mode.rawValue).long"] ?? "").replacingOccurrences(of: "{part}", with: name))
     }
 
+    /// Every text of the language by key (what a page renders itself, such as the web capture page).
+    public var table: [String: String] { texts }
+
     /// Every key of the bundled texts (the same in every language: a test keeps them equal).
     public var keys: [String] { texts.keys.sorted() }
 

@@ -98,6 +98,12 @@ public struct ServerConfiguration: Sendable {
     public var allowPrivateCallbacks = false
 
     /// Creates a configuration rooted at a data directory.
+    /// The address end users reach this server at, for the web capture links it hands out
+    /// (e.g. `https://verify.example.com`); by default the host each API request was sent to.
+    public var publicURL: String?
+    /// How long a web capture link works. Default one hour.
+    public var captureLinkLifetime: TimeInterval = 3600
+
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory
     }

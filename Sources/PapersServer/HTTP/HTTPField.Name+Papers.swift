@@ -5,4 +5,6 @@ import Hummingbird
 
 extension HTTPField.Name {
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let permissionsPolicy = HTTPField.Name("Permissions-Policy")!
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PapersRecognition
 import PapersVerification
 
 /// What routes and workers share: storage, sealing, the processor, limits, metrics, the logger.
@@ -21,7 +22,30 @@ struct ServerServices: Sendable, CustomStringConvertible {
     let connections = ConnectionGuard.Census()
     /// Requests long-polling a verification or document (`?wait=`).
     let waiters = StateWaiters()
+    /// Signs and checks the web capture page's links.
+    let captureLinks: CaptureLinkSigner
+    /// Requests per capture link.
+    let captureLimiter = RateLimiter(rate: 12, burst: 40)
+    /// The web capture page's live capture sessions.
+    let webCaptures = WebCaptureSessions()
+    /// Draws a capture link as a QR code for a hand-over to a phone; `nil`: no hand-over.
+    let linkCodeWriter: (any BarcodeWriter)?
     let logger: Logger
+
+    /// The page address a capture link opens: the token rides in the fragment, which browsers
+    /// never send to a server or in a `Referer`. Without a configured public URL, the link
+    /// names the host the request was sent to.
+    func captureURL(token: String, requestHost: String?) -> String {
+        let base: String
+        if let publicURL = configuration.publicURL, !publicURL.isEmpty {
+            base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        } else if let requestHost, !requestHost.isEmpty, requestHost.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) {
+            base = "http://\(requestHost)"
+        } else {
+            base = "http://\(configuration.host):\(configuration.port)"
+        }
+        return "\(base)/capture#\(token)"
+    }
 
     /// Waits, for a request with `?wait=SECONDS`, until what `load` reads is no longer in the
     /// state it was in, or the time is up, and returns the last reading; a state `isFinal` calls

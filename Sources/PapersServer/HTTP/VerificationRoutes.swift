@@ -39,7 +39,14 @@ struct VerificationRoutes {
         return try await idempotency.run(key: request.headers[.idempotencyKey], tenantID: tenant.id, fingerprint: Idempotency.fingerprint(request, body: body)) {
             let record = try await services.database.insertVerification(tenantID: tenant.id, request: payload)
             services.metrics.increment("papers_verifications_created_total")
-            return try Idempotency.encode(.created, VerificationCreated(scanReference: record.id, status: record.state))
+            var captureURL: String?
+            if payload.webCapture == true {
+                let claims = CaptureLinkClaims(scanReference: record.id, tenantID: tenant.id,
+                                               expiresAt: Int(Date().timeIntervalSince1970 + services.configuration.captureLinkLifetime),
+                                               nonce: UUID().uuidString.lowercased())
+                captureURL = services.captureURL(token: try services.captureLinks.token(for: claims), requestHost: request.head.authority)
+            }
+            return try Idempotency.encode(.created, VerificationCreated(scanReference: record.id, status: record.state, captureUrl: captureURL))
         }
     }
 

@@ -24,6 +24,12 @@ public struct VerificationRequest: Sendable, Hashable, Codable {
     /// The document types accepted (`passport`, `driverLicense`, `identityCard`, `visa`, `residencePermit`).
     public var preselectedDocumentTypes: [DocumentType]?
 
+    /// Whether the server hands out a web capture link (`captureUrl` in the answer) through
+    /// which the end user captures the document in a browser. Default false.
+    public var webCapture: Bool?
+    /// The language of the web capture page (`en`, `vi`). Default `en`.
+    public var language: String?
+
     /// Creates an empty request.
     public init() {}
 
@@ -47,6 +53,9 @@ public struct VerificationRequest: Sendable, Hashable, Codable {
         if let callbackUrl { try Self.validateCallbackURL(callbackUrl, allowingPrivate: allowingPrivateCallbacks) }
         if let country = preselectedCountry, Country(alpha3: country) == nil {
             throw VerificationRequestError(code: .unknownCountry, field: .preselectedCountry)
+        }
+        if let language, !["en", "vi"].contains(language) {
+            throw VerificationRequestError(code: .unsupportedLanguage, field: .language)
         }
         if let types = preselectedDocumentTypes, types.isEmpty {
             throw VerificationRequestError(code: .emptyList, field: .preselectedDocumentTypes)

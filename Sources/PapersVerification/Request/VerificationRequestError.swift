@@ -12,6 +12,8 @@ public struct VerificationRequestError: Error, Sendable, Hashable, CustomStringC
         case emptyList = "EMPTY_LIST"
         /// A callback URL names this machine, a private or link-local network or a reserved range.
         case nonPublicHost = "CALLBACK_HOST_NOT_PUBLIC"
+        /// A language the web capture page does not speak.
+        case unsupportedLanguage = "UNSUPPORTED_LANGUAGE"
     }
 
     /// The request members that have rules.
@@ -28,6 +30,8 @@ public struct VerificationRequestError: Error, Sendable, Hashable, CustomStringC
         case preselectedCountry
         /// ``VerificationRequest/preselectedDocumentTypes``.
         case preselectedDocumentTypes
+        /// ``VerificationRequest/language``.
+        case language
     }
 
     /// The rule broken.
@@ -49,6 +53,7 @@ public struct VerificationRequestError: Error, Sendable, Hashable, CustomStringC
         case .unknownCountry: "\(field.rawValue) must be an ISO 3166-1 alpha-3 or ICAO country code"
         case .emptyList: "\(field.rawValue), when given, must name at least one type"
         case .nonPublicHost: "\(field.rawValue) must name a public host: loopback, private, link-local and reserved addresses are refused"
+        case .unsupportedLanguage: "\(field.rawValue) must be en or vi"
         }
     }
 }

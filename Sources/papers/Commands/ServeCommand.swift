@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PapersBarcodesZXing
 import Logging
 import Metrics
 import NIOCore
@@ -64,6 +65,13 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Require 'Authorization: Bearer TOKEN' on GET /metrics (also PAPERS_METRICS_TOKEN).")
     var metricsToken: String?
 
+    @Option(name: .customLong("public-url"),
+            help: "The address end users reach this server at, for web capture links (default: the host each API request was sent to).")
+    var publicURL: String?
+
+    @Option(name: .customLong("capture-link-lifetime"), help: "Seconds a web capture link works.")
+    var captureLinkLifetime: Double = 3600
+
     @Flag(name: .customLong("allow-private-callbacks"),
           help: "Let callback URLs name this machine or a private network (also PAPERS_ALLOW_PRIVATE_CALLBACKS=1).")
     var allowPrivateCallbacks = false
@@ -104,13 +112,23 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["PAPERS_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.allowPrivateCallbacks = allowPrivateCallbacks || ProcessInfo.processInfo.environment["PAPERS_ALLOW_PRIVATE_CALLBACKS"] == "1"
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw CLIOutput.fail("--public-url must be an absolute http or https URL", code: 64)
+            }
+            configuration.publicURL = publicURL
+        }
+        guard captureLinkLifetime >= 60, captureLinkLifetime <= 7 * 86_400 else {
+            throw CLIOutput.fail("--capture-link-lifetime must be between 60 seconds and 7 days", code: 64)
+        }
+        configuration.captureLinkLifetime = captureLinkLifetime
         var logger = Logger(label: "papers.server")
         logger.logLevel = .info
         let server: PapersServer
         do {
             // The database must answer, and with the key it was first used with, before anything is served.
             try await PapersServer.checkStorage(configuration: configuration, logger: logger)
-            server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), logger: logger)
+            server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), linkCodeWriter: ZXingBarcodeWriter(), logger: logger)
         } catch let error as ServerError {
             throw CLIOutput.fail(error.message, code: 78)
         }

@@ -25,7 +25,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write a camera feed instead of photos: 'slide-in' (a passport page slides into view, shakes, holds still), 'glare-away' (glare over the MRZ moves away) or 'never-steady' (it shakes throughout). Frames frame-NNN.jpg and sequence.json with the truth; --count is ignored.")
     var sequence: CaptureSequenceKind?
     @Option(name: .long, help: "Frames a second of a --sequence.") var fps = 10
-    @Option(name: .long, help: "With --sequence, also write the feed as a YUV4MPEG2 video (what Chromium's fake camera plays) to this file.")
+    @Option(name: .long, help: "With --sequence, also write the feed as a YUV4MPEG2 video (what Chromium's fake camera plays) to this file; the video holds the last frame three seconds more.")
     var video: String?
 
     func run() async throws {
@@ -87,6 +87,9 @@ extension SynthCommand {
             movie?.append(item.image)
             files.append(name)
         }
+        // The video then holds its last frame for three seconds: a camera that a player loops
+        // still shows the settled document for a while.
+        if let last = feed.frames.last { for _ in 0..<(3 * fps) { movie?.append(last.image) } }
         if let video, let movie { try Data(movie.bytes).write(to: URL(fileURLWithPath: video)) }
         let truth = SequenceTruth(kind: kind, framesPerSecond: fps, steadyFrom: feed.steadyFrom, readableFrom: feed.readableFrom,
                                   earliestCapture: feed.earliestCapture(steadyDuration: AutoCapturePolicy().steadyDuration),
