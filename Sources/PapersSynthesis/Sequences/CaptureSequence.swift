@@ -53,13 +53,17 @@ public struct CaptureSequence: Sendable {
         self.framesPerSecond = framesPerSecond
         self.identity = identity
 
-        // Where the document sits (dx, dy) and where a glare spot lies (in the page's unit square) frame by frame.
+        // Where the document sits (dx, dy) and where a glare spot lies (in the page's unit square)
+        // frame by frame. A shake moves every corner by 4 to 6% of the page's diagonal.
         let script: [(dx: Int, dy: Int, glare: Point?)]
         let slide = width / 3
+        let diagonal = photo.truth.corners[0].distance(to: photo.truth.corners[2])
+        let shake = { (fraction: Double) in Int((fraction * diagonal).rounded()) }
         switch kind {
         case .slideIn:
             let arriving = [slide, slide * 2 / 3, slide / 3, slide / 8].map { (dx: $0, dy: 0, glare: Point?.none) }
-            let shaking = [(16, -8), (-14, 10), (12, 6), (-16, -10)].map { (dx: $0.0, dy: $0.1, glare: Point?.none) }
+            let shaking = [(shake(0.05), -shake(0.02)), (-shake(0.045), shake(0.03)), (shake(0.04), shake(0.025)), (-shake(0.05), -shake(0.03))]
+                .map { (dx: $0.0, dy: $0.1, glare: Point?.none) }
             script = arriving + shaking + Array(repeating: (dx: 0, dy: 0, glare: nil), count: 14)
         case .glareAway:
             let over = Array(repeating: (dx: 0, dy: 0, glare: Optional(Point(x: 0.5, y: 0.88))), count: 8)
@@ -67,7 +71,7 @@ public struct CaptureSequence: Sendable {
             script = over + leaving + Array(repeating: (dx: 0, dy: 0, glare: Optional(Point(x: 0.5, y: 0.3))), count: 10)
         case .neverSteady:
             script = (0..<24).map { index in
-                (dx: index % 2 == 0 ? 14 : -14, dy: index % 4 < 2 ? 8 : -8, glare: nil)
+                (dx: index % 2 == 0 ? shake(0.025) : -shake(0.025), dy: index % 4 < 2 ? shake(0.015) : -shake(0.015), glare: nil)
             }
         }
 
@@ -76,6 +80,9 @@ public struct CaptureSequence: Sendable {
         let meanWidth = (photo.truth.corners[0].distance(to: photo.truth.corners[1])
             + photo.truth.corners[3].distance(to: photo.truth.corners[2])) / 2
         let glareRadius = 0.07 * meanWidth
+        // Where the spot adds at least 60 levels the print cannot be seen (as PhotoSynthesizer reckons).
+        let glareReach = glareRadius * log(Self.glareStrength / 60).squareRoot()
+        let mrzCentres = Self.mrzCentres(lines: identity.mrzLines)
         var frames: [CaptureSequenceFrame] = []
         for (index, step) in script.enumerated() {
             var image = Self.shifted(photo.image, dx: step.dx, dy: step.dy)
@@ -87,8 +94,7 @@ public struct CaptureSequence: Sendable {
                 let moved = Point(x: centre.x + Double(step.dx), y: centre.y + Double(step.dy))
                 Self.addGlare(to: &image, at: moved, radius: glareRadius)
                 glareCenter = moved
-                // The MRZ of a passport page fills the bottom band of the page (ICAO 9303: the last 23.2 mm of 88).
-                glareOverMRZ = spot.y + 0.09 > 0.74
+                glareOverMRZ = mrzCentres.contains { toFrame.apply($0).distance(to: centre) < glareReach }
             }
             let inFrame = corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x < Double(width) && $0.y < Double(height) }
             frames.append(CaptureSequenceFrame(image: image, truth: .init(
@@ -121,6 +127,17 @@ public struct CaptureSequence: Sendable {
         return frames.first { $0.truth.index >= max(steadyFrom, readableFrom) && $0.truth.timeMilliseconds - start >= hold }?.truth.index
     }
 
+    /// How much light a glare spot adds at its centre, in levels.
+    static let glareStrength = 380.0
+
+    /// The centres of the MRZ's character cells on a passport page, in the page's unit square.
+    static func mrzCentres(lines: [String]) -> [Point] {
+        let kind = SyntheticDocumentKind.passportPage
+        let width = 1400, height = Int(1400 / kind.aspectRatio)
+        return DocumentRenderer.mrzCellCentres(lineCount: lines.count, length: lines.first?.utf8.count ?? 44, kind: kind, width: width, height: height)
+            .map { Point(x: $0.x / Double(width), y: $0.y / Double(height)) }
+    }
+
     /// `image` moved by (dx, dy) pixels, the uncovered edge filled with a dull gray.
     static func shifted(_ image: Image, dx: Int, dy: Int) -> Image {
         guard dx != 0 || dy != 0 else { return image }
@@ -147,7 +164,7 @@ public struct CaptureSequence: Sendable {
         for y in max(0, Int(centre.y - reach))..<min(image.height, Int(centre.y + reach)) {
             for x in max(0, Int(centre.x - reach))..<min(image.width, Int(centre.x + reach)) {
                 let d2 = (Double(x) - centre.x) * (Double(x) - centre.x) + (Double(y) - centre.y) * (Double(y) - centre.y)
-                let add = 380 * exp(-d2 / (radius * radius))
+                let add = glareStrength * exp(-d2 / (radius * radius))
                 guard add >= 1 else { continue }
                 let base = (y * image.width + x) * channels
                 for k in 0..<channels { image.pixels[base + k] = UInt8(min(255, Double(image.pixels[base + k]) + add)) }
