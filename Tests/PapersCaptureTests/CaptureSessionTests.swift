@@ -39,9 +39,12 @@ struct CaptureSessionTests {
         #expect(!overMRZ.isEmpty)
         #expect(overMRZ.allSatisfy { verdicts[$0].state != .captured && verdicts[$0].guidance.contains(.reduceGlare) },
                 "\(verdicts.map(\.guidance))")
-        let expected = try #require(Self.glareAway.earliestCapture(steadyDuration: AutoCapturePolicy().steadyDuration))
-        #expect(verdicts.firstIndex { $0.state == .captured } == expected)
-        #expect(Self.glareAway.frames[expected].truth.glareCenter != nil, "captured with glare still on the page, off the MRZ")
+        let earliest = try #require(Self.glareAway.earliestCapture(steadyDuration: AutoCapturePolicy().steadyDuration))
+        let captured = try #require(verdicts.firstIndex { $0.state == .captured })
+        // Never before the MRZ is clear; at most one steady time later (glare near the page's
+        // edge can move its detected outline).
+        #expect((earliest...earliest + 6).contains(captured), "captured \(captured), earliest \(earliest)")
+        #expect(Self.glareAway.frames[captured].truth.glareCenter != nil, "captured with glare still on the page, off the MRZ")
     }
 
     @Test("a sequence that never steadies is never captured; a manual capture takes the best frame")
