@@ -241,6 +241,7 @@ let package = Package(
             dependencies: [
                 "PapersServer",
                 "PapersSynthesis",
+                "PapersCapture",
                 "PapersVerification",
                 "PapersBarcodesZXing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

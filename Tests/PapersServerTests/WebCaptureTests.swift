@@ -3,8 +3,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import PapersCapture
 import PapersImagingCodecs
 import PapersSynthesis
+import PapersVerification
 import Testing
 @testable import PapersServer
 
@@ -139,6 +141,40 @@ struct WebCaptureTests {
             let wrongLanguage = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
                                                          body: ByteBuffer(string: #"{"webCapture":true,"language":"fr"}"#))
             #expect(wrongLanguage.status == .badRequest)
+        }
+    }
+
+    @Test("the offer follows the preselection; a selfie is asked for with identity verification and stored as the face")
+    func offerAndFace() async throws {
+        var request = VerificationRequest()
+        request.preselectedCountry = "USA"
+        request.preselectedDocumentTypes = [.driverLicense]
+        let licence = WebCapturePlan.countries(for: request)
+        #expect(licence.map(\.code) == ["USA"])
+        #expect(licence.first?.documents.first?.parts.map(\.part.rawValue) == ["front", "back"])
+        request.preselectedCountry = "UTO"
+        request.preselectedDocumentTypes = [.passport]
+        #expect(WebCapturePlan.countries(for: request).map(\.code) == ["UTO"], "a country the catalogue lacks keeps its preselection")
+        #expect(WebCapturePlan.countries(for: nil).count == DocumentCatalogue.standard.countries.count)
+
+        let test = try await TestServer(.sqlite)
+        defer { test.remove() }
+        let selfie = try TestServer.fixture("id-card-td1.jpg")
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/verifications", method: .post, headers: test.headers([.contentType: "application/json"]),
+                                                   body: ByteBuffer(string: #"{"webCapture":true,"enableIdentityVerification":true}"#))
+            let reference = try #require(created.json["scanReference"] as? String)
+            let token = String(try #require((created.json["captureUrl"] as? String)?.split(separator: "#").last))
+            let session = try await client.execute(uri: "/capture/api/session", method: .get, headers: Self.bearer(token))
+            #expect(session.json["face"] as? Bool == true)
+            var jpeg = Self.bearer(token)
+            jpeg[.contentType] = "image/jpeg"
+            #expect(try await client.execute(uri: "/capture/api/photo/face", method: .post, headers: jpeg, body: ByteBuffer(data: selfie)).status == .ok)
+            #expect(try await client.execute(uri: "/capture/api/confirm/face", method: .post, headers: Self.bearer(token)).status == .ok)
+            let record = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: test.headers())
+            #expect((record.json["images"] as? [String]) == ["face"])
+            #expect(try await client.execute(uri: "/capture/api/confirm/face", method: .post, headers: Self.bearer(token)).status == .conflict,
+                    "a confirmed part is not confirmed twice")
         }
     }
 

@@ -26,19 +26,22 @@ struct CaptureEval: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the scores as JSON.") var json = false
     @Flag(name: .long, help: "List each photo the analysis got wrong on stderr.") var verbose = false
     @Option(name: .long, help: "Write each photo the analysis got wrong, annotated, into this directory (N.png).") var saveMisses: String?
+    @Option(name: .long, help: "Score identity-document photos drawn by this renderer instead of the capture set: 'atlas' (the project's generator) or 'freetype' (the independent renderer, never tuned on).")
+    var renderer: MRZRenderer?
 
     func run() async throws {
-        let frame = try FrameSize.parse(size)
+        let frameSize = try FrameSize.parse(size)
         if let saveMisses { try FileManager.default.createDirectory(atPath: saveMisses, withIntermediateDirectories: true) }
         var configuration = PhotoSynthesizer.Configuration()
-        configuration.width = frame.width
-        configuration.height = frame.height
+        configuration.width = frameSize.width
+        configuration.height = frameSize.height
         let synthesizer = PhotoSynthesizer(configuration: configuration)
         let analyzer = CaptureAnalyzer()
         var score = CaptureScore()
         let progress = ProgressBar(total: count, label: "eval")
         for index in 0..<count {
-            let photo = synthesizer.photo(seed: seed, index: index)
+            let photo = try renderer?.identityPhoto(seed: seed, index: index, width: frameSize.width, height: frameSize.height).photo
+                ?? synthesizer.photo(seed: seed, index: index)
             let frame = try CLIImages.asDelivered(photo)
             let analysis = analyzer.analyze(frame).analysis
             let problems = score.add(analysis, truth: photo.truth)
