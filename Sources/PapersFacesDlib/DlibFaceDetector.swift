@@ -1,8 +1,7 @@
-import CDlibShim
 import PapersImaging
 import PapersRecognition
 
-/// Finds faces with dlib's HOG frontal face detector (the one file that touches its C API).
+/// Finds faces with dlib's HOG frontal face detector.
 ///
 /// dlib's detector finds upright, roughly frontal faces of about 80×80 pixels and larger. When it
 /// finds nothing in a small image, the detector looks again at the image enlarged twice (dlib's
@@ -40,8 +39,7 @@ public struct DlibFaceDetector: FaceDetector {
     ///
     /// - Throws: ``RecognitionError/Code/nativeFailure`` when dlib cannot build it.
     public static func prepare() throws(RecognitionError) {
-        let detector = try makeDetector()
-        papers_dlib_detector_free(detector)
+        try DlibShim.prepareDetector()
     }
 
     /// The faces in the image, largest first. Boxes are in the image's pixels and may reach past
@@ -56,56 +54,11 @@ public struct DlibFaceDetector: FaceDetector {
         guard configuration.maximumFaces >= 1 else {
             throw RecognitionError(code: .invalidInput, detail: "configuration.maximumFaces is below 1")
         }
-        guard let width = Int32(exactly: image.width), let height = Int32(exactly: image.height),
-              let stride = Int32(exactly: image.bytesPerRow) else {
-            throw RecognitionError(code: .invalidInput, detail: "the image is too large for dlib")
-        }
-        let detector = try Self.makeDetector()
-        defer { papers_dlib_detector_free(detector) }
-
-        var faces = try detect(image, width: width, height: height, stride: stride, upsample: 0, with: detector)
-        if faces.isEmpty && image.pixelCount <= configuration.upsampledRetryMaximumPixels {
-            faces = try detect(image, width: width, height: height, stride: stride, upsample: 1, with: detector)
-        }
+        // Every detection dlib reports (up to a generous bound) is ranked by size here, not by score.
+        var faces = try DlibShim.detect(image, threshold: configuration.scoreThreshold,
+                                        capacity: max(64, configuration.maximumFaces),
+                                        retryUpsampledBelow: configuration.upsampledRetryMaximumPixels)
         faces.sort { ($0.width * $0.height, $0.score) > ($1.width * $1.height, $1.score) }
         return Array(faces.prefix(configuration.maximumFaces))
-    }
-
-    private static func makeDetector() throws(RecognitionError) -> OpaquePointer {
-        var detector: OpaquePointer?
-        let status = papers_dlib_detector_create(&detector)
-        guard status == PAPERS_DLIB_OK, let detector else {
-            throw RecognitionError(code: .nativeFailure, detail: status == PAPERS_DLIB_OUT_OF_MEMORY
-                ? "dlib ran out of memory building its face model" : "dlib could not build its face model")
-        }
-        return detector
-    }
-
-    private func detect(_ image: Image, width: Int32, height: Int32, stride: Int32, upsample: Int32,
-                        with detector: OpaquePointer) throws(RecognitionError) -> [DetectedFace] {
-        let format: papers_dlib_pixel_format
-        switch image.format {
-        case .gray: format = PAPERS_DLIB_PIXELS_GRAY
-        case .rgb: format = PAPERS_DLIB_PIXELS_RGB
-        case .rgba: format = PAPERS_DLIB_PIXELS_RGBA
-        }
-        // Every detection dlib reports (up to a generous bound) is ranked by size here, not by score.
-        var found = [papers_dlib_face](repeating: papers_dlib_face(), count: max(64, configuration.maximumFaces))
-        var count: Int32 = 0
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
-            found.withUnsafeMutableBufferPointer { faces in
-                papers_dlib_detect(detector, pixels.baseAddress, pixels.count, width, height, stride, format,
-                                   upsample, configuration.scoreThreshold, faces.baseAddress, Int32(faces.count), &count)
-            }
-        }
-        switch status {
-        case PAPERS_DLIB_OK: break
-        case PAPERS_DLIB_INVALID_ARGUMENT: throw RecognitionError(code: .invalidInput, detail: "dlib refused the image")
-        case PAPERS_DLIB_OUT_OF_MEMORY: throw RecognitionError(code: .nativeFailure, detail: "dlib ran out of memory")
-        default: throw RecognitionError(code: .nativeFailure, detail: "dlib's face detector failed")
-        }
-        return found.prefix(Int(min(count, Int32(found.count)))).map {
-            DetectedFace(x: $0.left, y: $0.top, width: $0.width, height: $0.height, score: $0.score)
-        }
     }
 }
