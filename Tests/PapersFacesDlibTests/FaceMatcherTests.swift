@@ -110,7 +110,8 @@ struct FaceMatcherTests {
             let answer = try matcher.match(a, b)
             #expect(answer.similarity == .match && answer.validity)
         }
-        #expect(try matcher.match(card, other).similarity == .noMatch)
+        let different = try matcher.match(card, other)
+        #expect(different.similarity == .noMatch, "\(different)")
     }
 
     @Test("an ID photo given as the selfie is ENTIRE_ID_USED_AS_SELFIE")
@@ -125,7 +126,7 @@ struct FaceMatcherTests {
     func croppedFromID() throws {
         let card = try CardPhoto(face: FaceFixtures.photo("face_recognition/obama.jpg"))
         let answer = try FaceFixtures.matcher().match(card.portraitCrop(), card.image)
-        #expect(answer.similarity == .notPossible && answer.reason == .selfieCroppedFromID)
+        #expect(answer.similarity == .notPossible && answer.reason == .selfieCroppedFromID, "\(answer)")
         // The faces were compared: they are one picture, so very close.
         #expect(try #require(answer.distance) < 0.3)
     }
@@ -142,7 +143,7 @@ struct FaceMatcherTests {
         }
         for i in 0..<chips.count {
             #expect(FaceMatcher.detailCorrelation(chips[i], chips[i]) > 0.999)
-            for j in (i + 1)..<chips.count { #expect(FaceMatcher.detailCorrelation(chips[i], chips[j]) < 0.9) }
+            for j in (i + 1)..<chips.count { #expect(FaceMatcher.detailCorrelation(chips[i], chips[j]) < FaceMatcher.Configuration().copyCorrelation) }
         }
     }
 

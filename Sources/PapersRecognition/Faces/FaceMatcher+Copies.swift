@@ -3,11 +3,12 @@ import PapersImaging
 extension FaceMatcher {
     /// How well the fine detail of two aligned face chips of one size correlates, from -1 to 1.
     ///
-    /// Each chip is turned gray and its 5×5 local mean is taken away, leaving the detail (skin
-    /// texture, hair, print and compression noise); the detail inside the chips' central area is
-    /// correlated. Two photos of one person differ in lighting, pose and expression, so their
-    /// detail correlates weakly; a face cut from the other's picture, even resampled or
-    /// recompressed, correlates close to 1. Chips of different sizes correlate 0.
+    /// Each chip is turned gray and band-passed: its 3×3 local mean less its 9×9 local mean keeps
+    /// the detail (skin texture, hair, print and compression noise) and drops both the shading and
+    /// the pixel-level noise that resampling adds. The detail inside the chips' central area is
+    /// then correlated. Two photos of one person differ in lighting, pose and expression, so their
+    /// detail does not correlate (about 0); a face cut from the other's picture, even resampled and
+    /// recompressed, correlates clearly. Chips of different sizes correlate 0.
     public static func detailCorrelation(_ a: Image, _ b: Image) -> Double {
         guard a.width == b.width, a.height == b.height, a.width >= 16, a.height >= 16 else { return 0 }
         let da = detail(of: a), db = detail(of: b)
@@ -24,7 +25,7 @@ extension FaceMatcher {
         return cov / (va * vb).squareRoot()
     }
 
-    /// The gray image less its 5×5 local mean (clipped at the edges), row by row.
+    /// The gray image's 3×3 local mean less its 9×9 local mean, row by row.
     private static func detail(of image: Image) -> [Double] {
         let gray = image.grayscale()
         let (w, h) = (gray.width, gray.height)
@@ -32,14 +33,27 @@ extension FaceMatcher {
         for y in 0..<h {
             for x in 0..<w { values[y * w + x] = Double(gray.pixels[gray.offset(x: x, y: y)]) }
         }
+        let fine = boxMean(values, width: w, height: h, radius: 1)
+        let coarse = boxMean(values, width: w, height: h, radius: 4)
+        return zip(fine, coarse).map { $0 - $1 }
+    }
+
+    /// The mean over the (2·radius+1)² square around each pixel, clipped at the edges.
+    private static func boxMean(_ values: [Double], width w: Int, height h: Int, radius r: Int) -> [Double] {
+        var rows = [Double](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0.0
+                for xx in max(0, x - r)...min(w - 1, x + r) { sum += values[y * w + xx] }
+                rows[y * w + x] = sum / Double(min(w - 1, x + r) - max(0, x - r) + 1)
+            }
+        }
         var out = [Double](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                var sum = 0.0, count = 0.0
-                for yy in max(0, y - 2)...min(h - 1, y + 2) {
-                    for xx in max(0, x - 2)...min(w - 1, x + 2) { sum += values[yy * w + xx]; count += 1 }
-                }
-                out[y * w + x] = values[y * w + x] - sum / count
+                var sum = 0.0
+                for yy in max(0, y - r)...min(h - 1, y + r) { sum += rows[yy * w + x] }
+                out[y * w + x] = sum / Double(min(h - 1, y + r) - max(0, y - r) + 1)
             }
         }
         return out

@@ -29,13 +29,20 @@ public struct FaceMatcher: Sendable {
         /// A photo with fewer colourful pixels than this share is black and white
         /// (`BLACK_AND_WHITE`); see ``FaceMatcher/colourfulness(of:)``. Default 0.01.
         public var minimumColourfulness = 0.01
+        /// An input is a document only when the capture analysis's outline has at least this
+        /// detection confidence: photos of faces often show a rectangle (0.5 to 0.77 on the test
+        /// photos of Python's face_recognition), photos of IDs a confident one. Default 0.8.
+        public var minimumDocumentConfidence = 0.8
         /// A face on a document wider than this share of the straightened document is not a
-        /// portrait on it (the outline was found around the face, not around an ID). Default 0.5.
-        public var maximumPortraitShare = 0.5
-        /// Two aligned faces whose fine detail correlates at least this well are copies of one
-        /// picture (`SELFIE_CROPPED_FROM_ID`); see ``FaceMatcher/detailCorrelation(_:_:)``.
-        /// Default 0.9.
-        public var copyCorrelation = 0.9
+        /// portrait on it (an ID-1 card's or a passport's portrait face is about a sixth of its
+        /// width). Default 0.35.
+        public var maximumPortraitShare = 0.35
+        /// When one input is a document and the other is not, two aligned faces whose detail
+        /// correlates at least this well are copies of one picture (`SELFIE_CROPPED_FROM_ID`); see
+        /// ``FaceMatcher/detailCorrelation(_:_:)``: a crop of the ID photo, enlarged and saved
+        /// again, scores about 0.8 against the portrait; independent photos of one person about
+        /// 0.1. Default 0.6.
+        public var copyCorrelation = 0.6
 
         /// The defaults.
         public init() {}
@@ -76,7 +83,7 @@ public struct FaceMatcher: Sendable {
             throw RecognitionError(code: .modelCorrupt, detail: "the two face descriptors differ in length")
         }
         let score = Self.score(distance: distance, threshold: embedder.matchThreshold)
-        if Self.detailCorrelation(ea.chip, eb.chip) >= configuration.copyCorrelation {
+        if a.isDocument != b.isDocument, Self.detailCorrelation(ea.chip, eb.chip) >= configuration.copyCorrelation {
             return .notPossible(.selfieCroppedFromID, distance: distance, score: score)
         }
         return FaceMatch(distance: distance, score: score, similarity: distance < embedder.matchThreshold ? .match : .noMatch,

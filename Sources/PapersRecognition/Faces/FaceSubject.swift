@@ -14,11 +14,14 @@ struct FaceSubject {
 
     /// Looks at `photo`: when the capture analysis finds a document with a face on it, the face
     /// is its portrait (found on the straightened document); otherwise every face in the photo.
+    /// The analysis sees rectangles in many photos of faces (a door, a picture frame, the edges of
+    /// a backdrop), so only a confident outline with a face small beside it counts as a document.
     static func examine(_ photo: Image, detector: any FaceDetector, analyzer: CaptureAnalyzer,
                         configuration: FaceMatcher.Configuration) throws(RecognitionError) -> FaceSubject {
         let colourless = photo.format == .gray || Self.colourfulness(of: photo) < configuration.minimumColourfulness
         let views = SideViews(photo: photo, analysis: analyzer.analyze(photo))
-        if views.outline != nil, let document = views.document,
+        if views.outline != nil, views.analysis.analysis.detectionConfidence >= configuration.minimumDocumentConfidence,
+           let document = views.document,
            let portrait = DocumentAnalyzer(analyzer: analyzer, faceDetector: detector).findPortrait(in: views),
            let image = portrait.image,
            portrait.face.width <= configuration.maximumPortraitShare * Double(document.width),
