@@ -4,12 +4,17 @@
 #include "dlib_shim.h"
 
 #include <dlib/dnn.h>
+#include <dlib/revision.h>
 #include <dlib/image_processing/frontal_face_detector.h>
 #include <dlib/image_processing/shape_predictor.h>
 #include <dlib/image_transforms/interpolation.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,11 +24,56 @@
 
 namespace {
 
-/// dlib's detector, built once per process: building it decodes the compiled-in model and derives
-/// separable filters (about 0.5 s); copying a built one takes about 0.2 ms. Function-local statics
-/// are initialised once even under concurrent calls (and retried if the first attempt throws).
+/// The file the detector's model is cached in between processes (empty: none). Set before the
+/// first detector is made; read once.
+std::mutex cache_lock;
+std::string cache_path;
+
+/// dlib's detector, built once per process. dlib compiles its model in as compressed base64 text,
+/// and decompressing it takes about 0.4 s, while reading the decompressed serialisation (155 kB)
+/// and deriving the separable filters takes about 7 ms. So the decompressed model is written to
+/// the cache file on the first build and read from it after that; a cache that cannot be read or
+/// parsed is ignored and rewritten. Function-local statics are initialised once even under
+/// concurrent calls (and retried if the first attempt throws).
+dlib::frontal_face_detector build() {
+    std::string path;
+    {
+        std::lock_guard<std::mutex> guard(cache_lock);
+        path = cache_path;
+    }
+    if (!path.empty()) {
+        std::ifstream cached(path, std::ios::binary);
+        if (cached) {
+            try {
+                dlib::frontal_face_detector detector;
+                dlib::deserialize(detector, cached);
+                if (detector.num_detectors() == 5) return detector;
+            } catch (const std::bad_alloc &) {
+                throw;
+            } catch (...) {
+                // A damaged or foreign cache: build from the compiled-in model and rewrite it.
+            }
+        }
+    }
+    const std::string serialized = dlib::get_serialized_frontal_faces();
+    dlib::frontal_face_detector detector;
+    std::istringstream in(serialized);
+    dlib::deserialize(detector, in);
+    if (!path.empty()) {
+        // Written whole under a temporary name, then renamed: a concurrent reader sees the old file
+        // or the new one, never half of it. Failing to write only costs the next process the build.
+        const std::string temporary = path + ".tmp" + std::to_string(static_cast<long>(::getpid()));
+        {
+            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+            out.write(serialized.data(), static_cast<std::streamsize>(serialized.size()));
+        }
+        if (std::rename(temporary.c_str(), path.c_str()) != 0) std::remove(temporary.c_str());
+    }
+    return detector;
+}
+
 const dlib::frontal_face_detector &prototype() {
-    static const dlib::frontal_face_detector built = dlib::get_frontal_face_detector();
+    static const dlib::frontal_face_detector built = build();
     return built;
 }
 
@@ -34,6 +84,19 @@ struct papers_dlib_detector {
     dlib::array2d<unsigned char> gray;      // reused between calls
     dlib::array2d<unsigned char> enlarged;  // reused between calls
 };
+
+extern "C" void papers_dlib_detector_set_cache_directory(const char *directory) {
+    try {
+        std::lock_guard<std::mutex> guard(cache_lock);
+        // The file is named after the dlib release whose model it holds.
+        cache_path = directory && *directory
+            ? std::string(directory) + "/dlib-" + std::to_string(DLIB_MAJOR_VERSION) + "." +
+                  std::to_string(DLIB_MINOR_VERSION) + "-frontal-face-detector.dat"
+            : std::string();
+    } catch (...) {
+        // Out of memory copying a path: the detector is then built without a cache.
+    }
+}
 
 extern "C" papers_dlib_status papers_dlib_detector_create(papers_dlib_detector **detector) {
     if (!detector) return PAPERS_DLIB_INVALID_ARGUMENT;

@@ -1,4 +1,5 @@
 import CDlibShim
+import Foundation
 import PapersImaging
 import PapersRecognition
 
@@ -13,7 +14,21 @@ enum DlibShim {
 
     // MARK: Detection
 
-    /// Builds dlib's HOG detector model now (about 0.5 s, once per process).
+    /// The directory the detector's model is cached in between processes:
+    /// `$XDG_CACHE_HOME/papers`, or `~/.cache/papers`. Named to the shim once, before the first
+    /// detector is built.
+    private static let modelCache: Void = {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }
+        guard let base else { return }
+        let directory = base + "/papers"
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return }
+        papers_dlib_detector_set_cache_directory(directory)
+    }()
+
+    /// Builds dlib's HOG detector model now (about 0.4 s the first time on a machine, 7 ms from
+    /// the cache after that; once per process).
     static func prepareDetector() throws(RecognitionError) {
         let detector = try makeDetector()
         papers_dlib_detector_free(detector)
@@ -34,6 +49,7 @@ enum DlibShim {
     }
 
     private static func makeDetector() throws(RecognitionError) -> OpaquePointer {
+        _ = modelCache
         var detector: OpaquePointer?
         let status = papers_dlib_detector_create(&detector)
         guard status == PAPERS_DLIB_OK, let detector else {

@@ -20,8 +20,9 @@ struct FaceSubject {
                         configuration: FaceMatcher.Configuration) throws(RecognitionError) -> FaceSubject {
         let colourless = photo.format == .gray || Self.colourfulness(of: photo) < configuration.minimumColourfulness
         let views = SideViews(photo: photo, analysis: analyzer.analyze(photo))
-        if views.outline != nil, views.analysis.analysis.detectionConfidence >= configuration.minimumDocumentConfidence,
-           let document = views.document,
+        if views.analysis.analysis.detectionConfidence >= configuration.minimumDocumentConfidence,
+           let outline = views.outline,
+           case let document = DocumentRectifier.size(of: outline, maximumWidth: DocumentScanner.readingWidth),
            let portrait = DocumentAnalyzer(analyzer: analyzer, faceDetector: detector).findPortrait(in: views),
            let image = portrait.image,
            portrait.face.width <= configuration.maximumPortraitShare * Double(document.width),
