@@ -249,13 +249,19 @@ dlib::matrix<dlib::rgb_pixel> copy_area(const rgb_view &view, dlib::rectangle ar
     return copy;
 }
 
-/// The area around a face that its landmarks and its padded chip can reach: the box grown by its
-/// own size on every side.
-dlib::rectangle reach(const dlib::drectangle &box) {
-    const double w = box.width(), h = box.height();
-    return dlib::rectangle(static_cast<long>(std::floor(box.left() - w)), static_cast<long>(std::floor(box.top() - h)),
-                           static_cast<long>(std::ceil(box.right() + w)), static_cast<long>(std::ceil(box.bottom() + h)));
-}
+/// The caller's pixels as a dlib generic image of `Pixel` (unsigned char, rgb_pixel or
+/// rgb_alpha_pixel, whose layouts are one, three and four packed bytes), read in place: the shape
+/// predictor reads a few hundred pixels of a photo, which is not worth copying.
+template <typename Pixel> struct pixel_view {
+    const uint8_t *pixels;
+    long rows, columns, stride;
+};
+template <typename Pixel> long num_rows(const pixel_view<Pixel> &view) { return view.rows; }
+template <typename Pixel> long num_columns(const pixel_view<Pixel> &view) { return view.columns; }
+template <typename Pixel> const void *image_data(const pixel_view<Pixel> &view) { return view.pixels; }
+template <typename Pixel> long width_step(const pixel_view<Pixel> &view) { return view.stride; }
+
+static_assert(sizeof(dlib::rgb_pixel) == 3 && sizeof(dlib::rgb_alpha_pixel) == 4, "dlib's pixels are packed bytes");
 
 /// Process-wide models, one per file path, loaded on first use and kept for the process.
 template <typename Model> struct registry {
@@ -296,6 +302,10 @@ papers_dlib_status load_once(registry<Model> &models, const char *path, const Mo
 }
 
 } // namespace
+
+namespace dlib {
+template <typename Pixel> struct image_traits<pixel_view<Pixel>> { typedef Pixel pixel_type; };
+} // namespace dlib
 
 struct papers_dlib_shape_predictor {
     dlib::shape_predictor predictor; // const use is thread-safe
@@ -362,20 +372,24 @@ extern "C" papers_dlib_status papers_dlib_landmarks(const papers_dlib_shape_pred
     const int parts = static_cast<int>(predictor->predictor.num_parts());
     if (capacity < parts || !points) return PAPERS_DLIB_INVALID_ARGUMENT;
     try {
-        const rgb_view view{pixels, width, height, row_stride, static_cast<int>(format)};
         // dlib boxes are inclusive: a box `width` pixels wide ends at left + width - 1.
-        const dlib::drectangle face(box[0], box[1], box[0] + box[2] - 1, box[1] + box[3] - 1);
-        dlib::point offset;
-        const dlib::matrix<dlib::rgb_pixel> area = copy_area(view, reach(face), offset);
-        if (area.size() == 0) return PAPERS_DLIB_INVALID_ARGUMENT;
-        const dlib::rectangle local(static_cast<long>(std::lround(face.left())) - offset.x(),
-                                    static_cast<long>(std::lround(face.top())) - offset.y(),
-                                    static_cast<long>(std::lround(face.right())) - offset.x(),
-                                    static_cast<long>(std::lround(face.bottom())) - offset.y());
-        const dlib::full_object_detection shape = predictor->predictor(area, local);
+        const dlib::rectangle face(std::lround(box[0]), std::lround(box[1]), std::lround(box[0] + box[2]) - 1,
+                                   std::lround(box[1] + box[3]) - 1);
+        dlib::full_object_detection shape;
+        switch (format) {
+        case PAPERS_DLIB_PIXELS_GRAY:
+            shape = predictor->predictor(pixel_view<unsigned char>{pixels, height, width, row_stride}, face);
+            break;
+        case PAPERS_DLIB_PIXELS_RGB:
+            shape = predictor->predictor(pixel_view<dlib::rgb_pixel>{pixels, height, width, row_stride}, face);
+            break;
+        case PAPERS_DLIB_PIXELS_RGBA:
+            shape = predictor->predictor(pixel_view<dlib::rgb_alpha_pixel>{pixels, height, width, row_stride}, face);
+            break;
+        }
         for (int i = 0; i < parts; ++i) {
-            points[2 * i] = static_cast<double>(shape.part(i).x() + offset.x());
-            points[2 * i + 1] = static_cast<double>(shape.part(i).y() + offset.y());
+            points[2 * i] = static_cast<double>(shape.part(i).x());
+            points[2 * i + 1] = static_cast<double>(shape.part(i).y());
         }
         *count = parts;
         return PAPERS_DLIB_OK;
