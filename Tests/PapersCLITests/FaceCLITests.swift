@@ -46,4 +46,25 @@ struct FaceCLITests {
         #expect(none.json?["reason"] as? String == "NO_FACE_PRESENT")
         #expect(none.json?["distance"] is NSNull)
     }
+
+    @Test("dlib's detector model is cached between processes, and a damaged cache is rewritten")
+    func detectorModelCache() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("papers-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let photo = PapersExecutable.repository.appendingPathComponent("Sources/papers/Samples/photos/id-card-td1.jpg").path
+        let environment = ["XDG_CACHE_HOME": cache.path]
+        let first = try PapersExecutable.run(["analyze", "--json", photo], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let model = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("papers").path)
+            .first { $0.hasSuffix("frontal-face-detector.dat") })
+        let file = cache.appendingPathComponent("papers").appendingPathComponent(model)
+        let written = try Data(contentsOf: file)
+        #expect(written.count > 100_000)
+
+        try Data("damaged".utf8).write(to: file)
+        let second = try PapersExecutable.run(["analyze", "--json", photo], environment: environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.json?["faceDetected"] as? Bool == first.json?["faceDetected"] as? Bool)
+        #expect(try Data(contentsOf: file) == written)
+    }
 }
