@@ -36,6 +36,19 @@ struct FaceMatcherTests {
         #expect(try #require(answer.score) <= 0.5)
     }
 
+    @Test("distances agree with dlib's own pipeline called from C++", arguments: [
+        // Benchmarks/peers/dlib_faces.cpp on the whole photos: detector, 5 landmarks,
+        // get_face_chip_details(shape, 150, 0.25), extract_image_chip, the ResNet.
+        ("face_recognition/obama.jpg", "face_recognition/obama2.jpg", 0.3561),
+        ("face_recognition/obama.jpg", "face_recognition/biden.jpg", 0.8530),
+        ("face_recognition/obama2.jpg", "face_recognition/biden.jpg", 0.8102),
+    ])
+    func agreesWithDlib(first: String, second: String, dlib: Double) throws {
+        // The matcher finds faces on photos shrunk to 1024 px, so its boxes differ by a pixel or two.
+        let distance = try #require(try FaceFixtures.matcher().match(FaceFixtures.photo(first), FaceFixtures.photo(second)).distance)
+        #expect(abs(distance - dlib) < 0.02, "\(distance)")
+    }
+
     @Test("a photo without a face is NO_FACE_PRESENT")
     func noFace() throws {
         let matcher = try FaceFixtures.matcher()
