@@ -85,12 +85,13 @@ let package = Package(
             dependencies: ["PapersRecognition", "CZXingShim"],
             swiftSettings: swiftSettings
         ),
-        // dlib's HOG face detector (Debian libdlib-dev) behind a C API written in C++.
+        // dlib (Debian libdlib-dev) behind a C API written in C++: the HOG face detector, the shape
+        // predictors, face alignment and the ResNet face descriptor.
         .target(
             name: "CDlibShim",
-            // dlib's detector is header templates compiled into this one file: at -O0 a 640×480
-            // detection takes 3.5 s instead of 25 ms, so debug builds optimise it too. (Unsafe
-            // flags are fine for a root or path dependency, not for a version-pinned one.)
+            // dlib is header templates compiled into this one file: at -O0 a 640×480 detection takes
+            // 3.5 s instead of 25 ms, and the ResNet is no better, so debug builds optimise it too.
+            // (Unsafe flags are fine for a root or path dependency, not for a version-pinned one.)
             cxxSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
             linkerSettings: [
                 .linkedLibrary("dlib"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Papers needs on a fresh Debian machine: the Debian packages listed in
-# scripts/apt-packages.txt that are missing. Safe to run again; does nothing when all is there.
+# scripts/apt-packages.txt and the PyPI packages listed in scripts/pip-requirements.txt that are
+# missing. Safe to run again; does nothing when all is there.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -26,6 +27,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi
+
+pip_missing=()
+while read -r req; do
+  req="${req%%#*}"; req="$(echo "$req" | xargs)"
+  [ -z "$req" ] && continue
+  python3 -m pip show "${req%%[=<>]*}" >/dev/null 2>&1 || pip_missing+=("$req")
+done < "$here/pip-requirements.txt"
+if [ "${#pip_missing[@]}" -gt 0 ]; then
+  echo "bootstrap: installing ${pip_missing[*]} (PyPI)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "${pip_missing[@]}"
 fi
 
 # Commit messages: scripts/hooks/commit-msg keeps subjects to 72 characters (see CONTRIBUTING.md).

@@ -8,7 +8,7 @@ struct PapersCommand: AsyncParsableCommand {
         commandName: "papers",
         abstract: "Open-source document capture and identity verification.",
         version: PapersCommand.version,
-        subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, ScanCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self, VerifyCommand.self, CaptureCommand.self, WorkflowCommand.self, SubmitCommand.self, QueueCommand.self, ServeCommand.self, TenantCommand.self]
+        subcommands: [DemoCommand.self, MRZCommand.self, AAMVACommand.self, AnalyzeCommand.self, ScanCommand.self, SynthCommand.self, EvalCommand.self, BenchCommand.self, VerifyCommand.self, CaptureCommand.self, FaceCommand.self, LivenessCommand.self, WorkflowCommand.self, SubmitCommand.self, QueueCommand.self, ServeCommand.self, TenantCommand.self]
     )
 
     /// The version `papers --version` prints: no release is tagged yet, so the first one's, as a

@@ -26,19 +26,23 @@ struct PapersExecutable {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sharedData = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
-        try run(url, arguments, stdin: stdin)
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        try run(url, arguments, stdin: stdin, environment: environment)
     }
 
     /// Runs another program found on the PATH (a test's outside client, say).
     static func runTool(_ arguments: [String]) throws -> Output {
-        try run(URL(fileURLWithPath: "/usr/bin/env"), arguments, stdin: nil)
+        try run(URL(fileURLWithPath: "/usr/bin/env"), arguments, stdin: nil, environment: [:])
     }
 
-    private static func run(_ executable: URL, _ arguments: [String], stdin: String?) throws -> Output {
+    /// Runs `executable`; `environment` is added to (or overrides) this process's environment.
+    private static func run(_ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output

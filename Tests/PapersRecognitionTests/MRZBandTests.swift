@@ -53,7 +53,7 @@ struct MRZBandTests {
         #expect(reading.isVerified)
     }
 
-    @Test("an MRZ-only scan reads from the band and leaves the whole document unmade; a face detector makes it")
+    @Test("an MRZ-only scan reads from the band and leaves the whole document unmade, with a face detector too")
     func scanSkipsTheWhole() throws {
         var random = SeededRandom(seed: 901)
         let identity = SyntheticIdentity(format: .mrp, random: &random)
@@ -61,12 +61,19 @@ struct MRZBandTests {
         let side = MRZReaderTests.scanner.scanSide(image)
         #expect(side.mrz?.lines == identity.mrzLines && side.mrz?.isVerified == true)
         #expect(side.rectified == nil)
-        struct NoFaces: FaceDetector {
-            func detectFaces(in image: Image) throws(RecognitionError) -> [DetectedFace] { [] }
+        /// Finds a 100-pixel face on any image at most as wide as the portrait search's straightening.
+        struct FaceIfNarrow: FaceDetector {
+            func detectFaces(in image: Image) throws(RecognitionError) -> [DetectedFace] {
+                image.width <= 560 ? [DetectedFace(x: 100, y: 100, width: 100, height: 100, score: 1)] : []
+            }
         }
-        let withFaces = DocumentScanner(mrzReader: MRZReaderTests.reader, faceDetector: NoFaces()).scanSide(image)
+        let withFaces = DocumentScanner(mrzReader: MRZReaderTests.reader, faceDetector: FaceIfNarrow()).scanSide(image)
         #expect(withFaces.mrz?.lines == identity.mrzLines)
-        #expect(withFaces.rectified != nil)
+        // The portrait is looked for on the document straightened at 560 px, not on the reading view,
+        // and the face is reported in the reading view's pixels.
+        #expect(withFaces.rectified == nil)
+        let face = try #require(withFaces.face)
+        #expect(face.width > 100 && withFaces.portrait != nil)
     }
 
     @Test("a straightened image without MRZ-like lines gives no band")

@@ -3,9 +3,10 @@
 public struct RecognitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// A bundled model (the OCR-B weights) is missing from the bundle.
+        /// A model is missing: the OCR-B weights from the bundle, or a face model file from its
+        /// directory (the detail names the file and where it was looked for).
         case modelMissing = "RECOGNITION_MODEL_MISSING"
-        /// A bundled model exists but its bytes do not have the expected layout.
+        /// A model exists but its bytes do not have the expected layout.
         case modelCorrupt = "RECOGNITION_MODEL_CORRUPT"
         /// No machine-readable zone was found in the image.
         case noMRZ = "RECOGNITION_NO_MRZ"
@@ -52,8 +53,8 @@ public struct RecognitionError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         let text: String
         switch code {
-        case .modelMissing: text = "a bundled recognition model is missing"
-        case .modelCorrupt: text = "a bundled recognition model is damaged"
+        case .modelMissing: text = "a recognition model is missing"
+        case .modelCorrupt: text = "a recognition model is damaged"
         case .noMRZ: text = "no machine-readable zone found"
         case .mrzUnreadable: text = "the machine-readable zone cannot be read"
         case .nativeFailure: text = "a native decoder failed"

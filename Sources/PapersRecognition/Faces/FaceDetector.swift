@@ -27,4 +27,15 @@ public struct DetectedFace: Sendable, Hashable {
 public protocol FaceDetector: Sendable {
     /// The faces in the image (gray or colour), largest first.
     func detectFaces(in image: Image) throws(RecognitionError) -> [DetectedFace]
+
+    /// The faces at least `minimumWidth` pixels wide, largest first: a detector that works harder
+    /// for small faces (enlarging the image) skips that work when they are not wanted.
+    func detectFaces(in image: Image, minimumWidth: Double) throws(RecognitionError) -> [DetectedFace]
+}
+
+extension FaceDetector {
+    /// The faces at least `minimumWidth` pixels wide, of all the faces found.
+    public func detectFaces(in image: Image, minimumWidth: Double) throws(RecognitionError) -> [DetectedFace] {
+        try detectFaces(in: image).filter { $0.width >= minimumWidth }
+    }
 }

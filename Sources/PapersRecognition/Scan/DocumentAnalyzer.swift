@@ -25,16 +25,41 @@ public struct DocumentAnalyzer: Sendable {
 
     /// The largest face and its portrait: looked for on the straightened document, or on the whole
     /// photo when no document was found (or it could not be straightened). `nil` when there is no
-    /// face detector or no face.
+    /// face detector or no face. The face's box is in the pixels of the document straightened at
+    /// the reading width (``DocumentScanner/readingWidth``), or of the photo.
+    ///
+    /// The portrait is looked for on the document straightened at ``portraitSearchWidth``, not at
+    /// the reading width: a portrait's face is about a sixth of an ID-1 card's or a passport
+    /// page's width, so it is still larger than the detector's smallest face there, and the
+    /// search costs a third as much. Faces smaller than that (a ghost image) are not looked for.
     func findPortrait(in views: SideViews) -> (face: DetectedFace, image: Image?)? {
         guard let faceDetector else { return nil }
-        if let outline = views.outline, let document = views.document {
-            guard let face = (try? faceDetector.detectFaces(in: document))?.first else { return nil }
-            return (face, Self.portrait(of: face, in: document, outline: outline, photo: views.photo))
+        if let outline = views.outline {
+            let size = DocumentRectifier.size(of: outline, maximumWidth: DocumentScanner.readingWidth)
+            let narrower = size.width > Self.portraitSearchWidth
+            let view = narrower
+                ? DocumentRectifier.rectifyGray(views.photo, quad: outline, maximumWidth: Self.portraitSearchWidth)
+                : views.document
+            if let view {
+                let faces = try? faceDetector.detectFaces(in: view, minimumWidth: narrower ? Self.minimumPortraitFaceWidth : 0)
+                guard let found = faces?.first else { return nil }
+                let scale = Double(size.width) / Double(view.width)
+                let face = DetectedFace(x: found.x * scale, y: found.y * scale, width: found.width * scale,
+                                        height: found.height * scale, score: found.score)
+                return (face, Self.portrait(of: face, width: size.width, height: size.height, outline: outline, photo: views.photo))
+            }
         }
         guard let face = (try? faceDetector.detectFaces(in: views.photo))?.first else { return nil }
         return (face, Self.portrait(of: face, in: views.photo))
     }
+
+    /// The width the document is straightened to for finding its portrait: its face is then
+    /// about 90 pixels wide on an ID-1 card or a passport page.
+    static let portraitSearchWidth = 560
+
+    /// The smallest face looked for on the document straightened at ``portraitSearchWidth``:
+    /// dlib's detection window, so the detector makes one pass without enlarging the image.
+    static let minimumPortraitFaceWidth = 80.0
 
     /// The face box grown to a passport-photo crop (head and shoulders), clipped to the image.
     static func portrait(of face: DetectedFace, in image: Image) -> Image? {
@@ -45,8 +70,14 @@ public struct DocumentAnalyzer: Sendable {
     /// The portrait of a face found on the gray straightened document, cut in colour from the
     /// photo: the crop's corners are taken back through the straightening of `outline`.
     static func portrait(of face: DetectedFace, in rectified: Image, outline: Quadrilateral, photo: Image) -> Image? {
-        guard let box = portraitBox(of: face, width: rectified.width, height: rectified.height) else { return nil }
-        let (w, h) = (Double(rectified.width), Double(rectified.height))
+        portrait(of: face, width: rectified.width, height: rectified.height, outline: outline, photo: photo)
+    }
+
+    /// The portrait of a face found on the document straightened to `width`×`height`, cut in
+    /// colour from the photo.
+    static func portrait(of face: DetectedFace, width: Int, height: Int, outline: Quadrilateral, photo: Image) -> Image? {
+        guard let box = portraitBox(of: face, width: width, height: height) else { return nil }
+        let (w, h) = (Double(width), Double(height))
         let frame = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
         guard let toPhoto = Homography(from: frame, to: outline.corners),
               let quad = Quadrilateral(corners: [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]

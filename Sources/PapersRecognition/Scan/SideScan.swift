@@ -22,9 +22,10 @@ public struct SideScan: Sendable {
     public var faceDetectorRan: Bool
     /// The portrait cut from the document in colour, when a face was found.
     public var portrait: Image?
-    /// The straightened document in gray, at most 1000 pixels wide (what the MRZ, the barcodes and
-    /// the face were looked for on), when one was found and read whole: a scanner without barcode
-    /// reader or face detector that reads the MRZ from its band alone does not make it. For a colour
+    /// The straightened document in gray, at most 1000 pixels wide (what the MRZ and the barcodes
+    /// were looked for on), when one was found and read whole: a scanner without barcode reader
+    /// that reads the MRZ from its band alone does not make it (the portrait is looked for on a
+    /// smaller straightening of its own). For a colour
     /// image of it, straighten the photo with ``DocumentRectifier/rectify(_:quad:maximumWidth:)``
     /// at `analysis.corners`.
     public var rectified: Image?

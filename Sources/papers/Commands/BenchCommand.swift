@@ -7,7 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the speed of Papers' hot paths on one thread.",
-        subcommands: [MRZBench.self, AAMVABench.self, AnalyzeBench.self, ScanBench.self, BarcodeBench.self, ServerBench.self, LoadBench.self]
+        subcommands: [MRZBench.self, AAMVABench.self, AnalyzeBench.self, ScanBench.self, BarcodeBench.self, ServerBench.self, LoadBench.self, FaceBench.self]
     )
 }
 

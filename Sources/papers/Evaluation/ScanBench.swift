@@ -10,12 +10,13 @@ struct ScanBench: AsyncParsableCommand {
 
     @Option(help: "Timed runs.") var iterations = 10
     @Flag(help: "Print the result as JSON.") var json = false
+    @Flag(help: "Look for the portrait too (dlib's face detector on the straightened document).") var faces = false
     @Argument(help: "A JPEG or PNG photo.") var image: String
 
     func run() async throws {
         guard iterations > 0 else { throw CLIOutput.fail("--iterations must be at least 1", code: 64) }
         let frame = try CLIImages.load(image)
-        let scanner = try ScanCommand.scanner(barcodes: false, faces: false)
+        let scanner = try ScanCommand.scanner(barcodes: false, faces: faces)
         let figures = BenchTiming.measure(iterations: iterations, width: frame.width, height: frame.height) {
             _ = scanner.scanSide(frame)
         }

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import PapersCapture
+import PapersFacesDlib
+import PapersImaging
+import PapersRecognition
+
+/// `papers liveness --challenge left,blink,right FRAME...`: an active liveness check over selfie frames.
+struct LivenessCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "liveness",
+        abstract: "Judge an active liveness challenge (gestures in order) on a sequence of selfie frames.",
+        discussion: """
+        Frames are taken in name order at --fps. The first frame facing the camera with open eyes \
+        is the reference; each gesture (left, right, up, down, blink, smile; directions as the \
+        camera sees them) is measured against it from dlib's 68 landmarks, within 5 s of the \
+        previous one, and every face must stay the same person by dlib's descriptor. Any answer \
+        exits 0; a frame that cannot be read exits 65.
+        """
+    )
+
+    @Option(name: .long, help: "The gestures to make, in order, comma-separated.") var challenge: String
+    @Option(name: .long, help: "Frames a second.") var fps = 10
+    @Option(name: .long, help: "The directory of dlib's face model files.") var models: String?
+    @Flag(name: .long, help: "Print the result as JSON.") var json = false
+    @Argument(help: "A directory of frames (JPEG/PNG, in name order), or frame files.") var frames: [String]
+
+    func run() async throws {
+        let names = challenge.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let gestures = names.compactMap(LivenessGesture.init(rawValue:))
+        guard !gestures.isEmpty, gestures.count == names.count else {
+            throw CLIOutput.fail("--challenge takes gestures from \(LivenessGesture.allCases.map(\.rawValue).joined(separator: ", "))", code: 64)
+        }
+        guard (1...60).contains(fps) else { throw CLIOutput.fail("--fps must be between 1 and 60", code: 64) }
+        let files = try CaptureCommand.frameFiles(frames)
+        let detector = DlibFaceDetector()
+        let embedder: DlibFaceEmbedder
+        do {
+            embedder = try DlibFaceEmbedder(models: models.map(DlibFaceModels.init(directory:)) ?? .standard(), landmarks: .sixtyEight)
+        } catch {
+            throw CLIOutput.fail(error.description, code: 69)
+        }
+        var check = ActiveLivenessCheck(challenge: LivenessChallenge(gestures: gestures, nonce: "cli", issuedAt: Date(), lifetime: 86_400))
+        for (index, file) in files.enumerated() {
+            let image: Image
+            do {
+                image = try CLIImages.decode(file)
+            } catch {
+                throw CLIOutput.fail(error.message, code: 65)
+            }
+            let time = Duration.milliseconds(index * 1000 / fps)
+            let observation: LivenessObservation
+            do {
+                let faces = try detector.detectFaces(in: image)
+                if let face = faces.first {
+                    let embedding = try embedder.embed(face, in: image)
+                    observation = LivenessObservation(time: time, faceCount: faces.count, landmarks: embedding.landmarks,
+                                                      descriptor: embedding.descriptor.values)
+                } else {
+                    observation = LivenessObservation(time: time, faceCount: 0, landmarks: [], descriptor: nil)
+                }
+            } catch {
+                throw CLIOutput.fail(error.description, code: 70)
+            }
+            if check.observe(observation) != nil { break }
+        }
+        let result = check.finish()
+        if json {
+            try CLIOutput.printJSON(result)
+        } else {
+            print("isLive   \(result.isLive)")
+            if let failure = result.failure { print("failure  \(failure.rawValue)") }
+            for step in result.steps { print("\(step.gesture.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) frame \(step.frame)") }
+        }
+    }
+}
