@@ -62,7 +62,9 @@ public struct AmountParser: Sendable {
             let mark = prefix ?? suffix
             let currency = mark.flatMap { Currency.code($0.code) }
             guard let (value, hasDecimals) = number(characters[start..<end], currency: currency ?? defaultCurrency) else { continue }
-            guard hasDecimals || mark != nil else { continue }
+            // A grouped number without decimals ("50.000") is money in a currency without minor digits.
+            let grouped = characters[start..<end].contains { isSeparator($0) }
+            guard hasDecimals || mark != nil || (grouped && (currency ?? defaultCurrency)?.minorDigits == 0) else { continue }
             var lower = prefix.map { start - $0.length } ?? start
             var upper = suffix.map { end + $0.length } ?? end
             var negative = false
@@ -123,7 +125,7 @@ public struct AmountParser: Sendable {
         var text = String(decoding: integerDigits, as: UTF16.self)
         if !fractionDigits.isEmpty { text += "." + String(decoding: fractionDigits, as: UTF16.self) }
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        return (value, !fractionDigits.isEmpty || !separators.isEmpty)
+        return (value, !fractionDigits.isEmpty)
     }
 
     private func isDigit(_ c: UInt16) -> Bool { c >= 48 && c <= 57 }

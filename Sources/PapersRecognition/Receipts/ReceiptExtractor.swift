@@ -248,7 +248,10 @@ public struct ReceiptExtractor: Sendable {
     static func isAddress(_ text: String) -> Bool {
         let upper = text.uppercased()
         let words = upper.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        if words.contains(where: streetWords.contains), words.contains(where: { $0.first?.isNumber == true }) { return true }
+        let street = words.contains { word in
+            streetWords.contains(word) || ["STR", "STRASSE", "STRAßE", "WEG", "PLATZ", "GASSE", "ALLEE"].contains { word.count > $0.count + 2 && word.hasSuffix($0) }
+        }
+        if street, words.contains(where: { $0.first?.isNumber == true }) { return true }
         // "SPRINGFIELD, IL 62704", "10115 BERLIN", "SW1A 1AA", "75001 PARIS"
         for (index, word) in words.enumerated() {
             if word.count == 5, word.allSatisfy(\.isNumber) {
