@@ -74,7 +74,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let names = languages.map { "\($0).traineddata" }.joined(separator: ", ")
         let where_ = configuration.dataPath ?? "TESSDATA_PREFIX or the usual tessdata folders"
         throw RecognitionError(code: .languageDataMissing,
-                               detail: "\(names) not found in \(where_) (Debian: apt-get install tesseract-ocr-eng)")
+                               detail: "\(names) not found in \(where_) (Debian: apt-get install \(languages.map { "tesseract-ocr-\($0)" }.joined(separator: " ")))")
     }
 
     /// The words and lines of the page in `image`.
