@@ -112,7 +112,7 @@ let package = Package(
         // libtesseract links libgomp, so the shim also calls the OpenMP runtime to keep one thread.
         .target(
             name: "CTesseractShim",
-            linkerSettings: [.linkedLibrary("tesseract"), .linkedLibrary("gomp", .when(platforms: [.linux]))]
+            linkerSettings: [.linkedLibrary("tesseract"), .linkedLibrary("lept"), .linkedLibrary("gomp", .when(platforms: [.linux]))]
         ),
         .target(
             name: "PapersTextTesseract",

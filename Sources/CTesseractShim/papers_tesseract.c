@@ -6,6 +6,8 @@
 
 // libgomp's API (declared here so that the shim needs no compiler-specific omp.h).
 void omp_set_max_active_levels(int max_levels);
+// Leptonica's message threshold (environ.h): 6 is L_SEVERITY_NONE.
+int setMsgSeverity(int newsev);
 
 struct papers_tess {
     TessBaseAPI *api;
@@ -27,6 +29,9 @@ papers_tess_status papers_tess_create(const char *data_path, const char *languag
     *engine = NULL;
     if (language == NULL || language[0] == '\0') return PAPERS_TESS_INVALID_ARGUMENT;
     papers_tess_single_thread();
+    // Leptonica reports clipped boxes on stderr while Tesseract reads a page; the caller gets
+    // statuses instead.
+    setMsgSeverity(6);
     papers_tess *made = calloc(1, sizeof *made);
     if (made == NULL) return PAPERS_TESS_OUT_OF_MEMORY;
     made->api = TessBaseAPICreate();

@@ -70,8 +70,16 @@ public struct ReceiptExtractor: Sendable {
     /// in a word that is otherwise a number with a decimal separator (`1O.5O`).
     static func cleaned(_ line: RecognizedLine) -> RecognizedLine {
         var line = line
+        // Rules, perforations and paper edges read as marks: words of nothing else go.
+        line.words.removeAll { word in word.text.allSatisfy { "|}{[]_\\/~;:'\"`".contains($0) } }
         for index in line.words.indices {
             let word = line.words[index].text
+            // The dong sign read as "d" or "4" after a number grouped by points ("160.0004"): no
+            // amount has a last group of four digits.
+            if let undone = Self.dongSign(word) {
+                line.words[index].text = undone
+                continue
+            }
             let digits = word.filter(\.isNumber).count
             guard digits >= 2, word.contains(where: { $0 == "." || $0 == "," }),
                   word.allSatisfy({ $0.isNumber || ".,-$€£()".contains($0) || "OoIlS".contains($0) }) else { continue }
@@ -85,6 +93,16 @@ public struct ReceiptExtractor: Sendable {
             })
         }
         return line
+    }
+
+    /// `word` with a misread dong sign put back (`50.000d`, `50.0004` → `50.000đ`), `nil` when it is not one.
+    static func dongSign(_ word: String) -> String? {
+        guard let last = word.last, last == "d" || last == "4" else { return nil }
+        let number = word.dropLast()
+        let groups = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard groups.count >= 2, (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
+              groups.allSatisfy({ $0.allSatisfy { $0.isNumber && $0.isASCII } }) else { return nil }
+        return number + "đ"
     }
 
     // MARK: currency
@@ -282,7 +300,13 @@ public struct ReceiptExtractor: Sendable {
             if DateParser().firstDate(in: text) != nil || !line.amounts.isEmpty { continue }
             if header.name == nil {
                 guard letters >= 3, !notNames.contains(text.uppercased()), !isAddress(text) else { continue }
-                header.name = ExtractedField(value: text, confidence: line.view.meanConfidence, box: line.view.line.box)
+                // Words the recogniser is unsure of at the end of a large heading are usually its
+                // ornaments or a logo, not the name.
+                var kept = line.view.line.words
+                while let last = kept.last, kept.count > 1, last.confidence < 0.4 { kept.removeLast() }
+                let name = kept.map(\.text).joined(separator: " ")
+                header.name = ExtractedField(value: name, confidence: kept.map(\.confidence).reduce(0, +) / Double(kept.count),
+                                             box: TextBox.union(of: kept.map(\.box)))
                 lastHeaderLine = line.index
                 continue
             }

@@ -44,12 +44,15 @@ public struct W2Extractor: Sendable {
         Label(key: "13b", words: ["retirement", "plan"]),
         Label(key: "13c", words: ["thirdparty", "sick", "pay"]),
         Label(key: "14", words: ["14", "other"]),
-        Label(key: "15", words: ["employers", "state", "id"]),
+        Label(key: "15", words: ["state", "employers", "state", "id"]),
         Label(key: "16", words: ["state", "wages", "tips"]),
         Label(key: "17", words: ["state", "income", "tax"]),
         Label(key: "18", words: ["local", "wages", "tips"]),
         Label(key: "19", words: ["local", "income", "tax"]),
         Label(key: "20", words: ["locality", "name"]),
+        // The form's title and the IRS line below the boxes bound the cells above them.
+        Label(key: "title", words: ["wage", "and", "tax", "statement"]),
+        Label(key: "irs", words: ["department", "of", "the", "treasury"]),
     ]
 
     /// A found label: its box and the words it took.
@@ -90,7 +93,14 @@ public struct W2Extractor: Sendable {
                 !labelWords.contains(word.index) && word.line != anchor.line
                     && Self.contains(cell, word.word.box.center) && word.word.box.center.y > Double(anchor.box.maxY) - 2
             }
-            let grouped = Dictionary(grouping: inside, by: \.line).sorted { $0.key < $1.key }
+            // Label words the recogniser tore out of a label it did not otherwise read ("number",
+            // "code") are not values: values are typed in capitals and digits.
+            let labelVocabulary = Set(Self.labels.flatMap(\.words))
+            let values = inside.filter { word in
+                !(word.word.text == word.word.text.lowercased() && word.word.text.contains(where: \.isLetter)
+                    && labelVocabulary.contains(word.normalized))
+            }
+            let grouped = Dictionary(grouping: values, by: \.line).sorted { $0.key < $1.key }
             return grouped.map { _, words in
                 let sorted = words.sorted { $0.word.box.x < $1.word.box.x }
                 return (sorted.map(\.word.text).joined(separator: " "), sorted)
@@ -156,9 +166,13 @@ public struct W2Extractor: Sendable {
                 return words.contains { word in
                     let mark = word.word.text.trimmingCharacters(in: CharacterSet(charactersIn: "[]()|"))
                     let center = word.word.box.center
-                    return ["X", "x", "✓", "✔", "V"].contains(mark) && !labelWords.contains(word.index)
-                        && center.x >= Double(anchor.box.x) - height && center.x <= Double(anchor.box.maxX) + height
+                    guard ["X", "x", "✓", "✔", "V", "K"].contains(mark), !labelWords.contains(word.index) else { return false }
+                    // Under the label, or just left of it on its row (the form's own layout).
+                    let below = center.x >= Double(anchor.box.x) - height && center.x <= Double(anchor.box.maxX) + height
                         && center.y > Double(anchor.box.maxY) - 1 && center.y < Double(anchor.box.maxY) + 4 * height
+                    let before = center.y > Double(anchor.box.y) - height / 2 && center.y < Double(anchor.box.maxY) + height / 2
+                        && center.x < Double(anchor.box.x) && center.x > Double(anchor.box.x) - 4 * height
+                    return below || before
                 }
             }
             form.box13 = (checks[0], checks[1], checks[2])
@@ -222,10 +236,17 @@ public struct W2Extractor: Sendable {
         return states
     }
 
+    /// The page's words, with the form's rules that the recogniser read as `|`, `_` or `[`
+    /// stripped from their ends and words of nothing else left out.
     static func pageWords(_ text: RecognizedText) -> [PageWord] {
         var words: [PageWord] = []
+        let rules = CharacterSet(charactersIn: "|_[]{}")
         for (lineIndex, line) in text.lines.enumerated() {
-            for word in line.words { words.append(PageWord(word: word, line: lineIndex, index: words.count)) }
+            for var word in line.words {
+                word.text = word.text.trimmingCharacters(in: rules)
+                guard !word.text.isEmpty, word.text.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+                words.append(PageWord(word: word, line: lineIndex, index: words.count))
+            }
         }
         return words
     }
@@ -290,16 +311,23 @@ public struct W2Extractor: Sendable {
         return anchors
     }
 
-    /// The cell of a label: right to the next label on its row, down to the next label below.
+    /// The cell of a label: right to the next label on its row, down to the next label below,
+    /// then no further right than any label that starts within those rows.
     static func cell(of anchor: Anchor, among anchors: [Anchor], width: Int, height: Int) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let labelHeight = Double(max(anchor.box.height, 6))
-        let left = Double(anchor.box.x) - 2.5 * labelHeight
+        let left = Double(anchor.box.x) - 3 * labelHeight
         var right = Double(width), bottom = Double(height)
         for other in anchors where other.key != anchor.key {
             let overlapsRow = other.box.y < anchor.box.maxY && other.box.maxY > anchor.box.y
             if overlapsRow, other.box.x > anchor.box.maxX { right = min(right, Double(other.box.x) - labelHeight) }
+        }
+        for other in anchors where other.key != anchor.key {
             let overlapsColumn = Double(other.box.maxX) > left && Double(other.box.x) < right
-            if other.box.y > anchor.box.maxY, overlapsColumn { bottom = min(bottom, Double(other.box.y) - 1) }
+            if Double(other.box.y) > Double(anchor.box.maxY), overlapsColumn { bottom = min(bottom, Double(other.box.y) - 1) }
+        }
+        for other in anchors where other.key != anchor.key {
+            let withinRows = Double(other.box.y) >= Double(anchor.box.y) - labelHeight && Double(other.box.y) < bottom
+            if withinRows, Double(other.box.x) > Double(anchor.box.maxX) { right = min(right, Double(other.box.x) - labelHeight) }
         }
         return (left, Double(anchor.box.y), right, bottom)
     }
@@ -311,7 +339,10 @@ public struct W2Extractor: Sendable {
     /// A W-2 amount: digits with optional thousands commas and cents (`55000.00`, `$55,000`).
     static func amount(_ text: String) -> Decimal? {
         let kept = text.filter { $0.isNumber || $0 == "." || $0 == "," }
-        guard kept.contains(where: \.isNumber) else { return nil }
+        // A box's own number (1 to 20) read on its own is not an amount: amounts have cents or
+        // at least three digits.
+        let digits = kept.filter(\.isNumber).count
+        guard digits >= 3 || kept.contains(".") || kept.contains(",") else { return nil }
         var cleaned = kept
         // "55,000.00" and "55000,00": the last separator followed by two digits is the decimal one.
         if let last = cleaned.lastIndex(where: { $0 == "." || $0 == "," }), cleaned.distance(from: last, to: cleaned.endIndex) == 3 {
