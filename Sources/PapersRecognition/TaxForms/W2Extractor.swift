@@ -44,6 +44,7 @@ public struct W2Extractor: Sendable {
         Label(key: "13b", words: ["retirement", "plan"]),
         Label(key: "13c", words: ["thirdparty", "sick", "pay"]),
         Label(key: "14", words: ["14", "other"]),
+        Label(key: "14", words: ["other"]),
         Label(key: "15", words: ["state", "employers", "state", "id"]),
         Label(key: "16", words: ["state", "wages", "tips"]),
         Label(key: "17", words: ["state", "income", "tax"]),
@@ -166,7 +167,8 @@ public struct W2Extractor: Sendable {
                 return words.contains { word in
                     let mark = word.word.text.trimmingCharacters(in: CharacterSet(charactersIn: "[]()|"))
                     let center = word.word.box.center
-                    guard ["X", "x", "✓", "✔", "V", "K"].contains(mark), !labelWords.contains(word.index) else { return false }
+                    let isMark = ["✓", "✔"].contains(mark) || (1...3).contains(mark.count) && mark.allSatisfy { "Xx".contains($0) }
+                    guard isMark, !labelWords.contains(word.index) else { return false }
                     // Under the label, or just left of it on its row (the form's own layout).
                     let below = center.x >= Double(anchor.box.x) - height && center.x <= Double(anchor.box.maxX) + height
                         && center.y > Double(anchor.box.maxY) - 1 && center.y < Double(anchor.box.maxY) + 4 * height
@@ -252,7 +254,8 @@ public struct W2Extractor: Sendable {
     }
 
     static func normalize(_ text: String) -> String {
-        text.lowercased().filter { $0.isLetter || $0.isNumber }
+        // "¢" is how the recogniser often reads the c of "12c".
+        text.lowercased().replacingOccurrences(of: "¢", with: "c").filter { $0.isLetter || $0.isNumber }
     }
 
     /// Whether two normalised words match, one wrong, missing or extra letter allowed in words of
@@ -289,7 +292,7 @@ public struct W2Extractor: Sendable {
                         indices.append(position)
                         position += 1
                     } else if position + 1 < words.count, words[position + 1].line == words[start].line,
-                              matches(words[position].normalized + words[position + 1].normalized, wanted) {
+                              words[position].normalized + words[position + 1].normalized == wanted {
                         indices += [position, position + 1]
                         position += 2
                     } else {
@@ -299,7 +302,7 @@ public struct W2Extractor: Sendable {
                 }
                 // The box's own number or letter printed right before its label belongs to it.
                 if start > 0, words[start - 1].line == words[start].line,
-                   words[start - 1].normalized == label.key.filter({ !$0.isNumber || label.key.count <= 2 }) {
+                   words[start - 1].normalized == label.key {
                     indices.insert(start - 1, at: 0)
                 }
                 let box = TextBox.union(of: indices.map { words[$0].word.box })!
@@ -338,6 +341,12 @@ public struct W2Extractor: Sendable {
 
     /// A W-2 amount: digits with optional thousands commas and cents (`55000.00`, `$55,000`).
     static func amount(_ text: String) -> Decimal? {
+        var text = Substring(text.trimmingCharacters(in: .whitespaces))
+        // "125682 38": cents the recogniser split from the dollars with a space.
+        if let space = text.lastIndex(of: " "), text[text.index(after: space)...].count == 2,
+           text[text.index(after: space)...].allSatisfy(\.isNumber), !text[..<space].contains("."), !text[..<space].hasSuffix(",") {
+            text = text[..<space] + "." + text[text.index(after: space)...]
+        }
         let kept = text.filter { $0.isNumber || $0 == "." || $0 == "," }
         // A box's own number (1 to 20) read on its own is not an amount: amounts have cents or
         // at least three digits.

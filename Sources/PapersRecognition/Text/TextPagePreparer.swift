@@ -29,7 +29,7 @@ public struct TextPagePreparer: Sendable {
     public func prepare(_ photo: Image) -> Page {
         var page = photo
         var corners: [Point]?
-        if let detection = DocumentDetector.detect(in: photo), detection.isInFrame,
+        if !Self.isPaperToTheEdges(photo), let detection = DocumentDetector.detect(in: photo), detection.isInFrame,
            detection.quad.area >= minimumSheetArea * Double(photo.width * photo.height),
            let ordered = Self.upright(detection.quad.corners) {
             let top = ordered[0].distance(to: ordered[1]), bottom = ordered[3].distance(to: ordered[2])
@@ -48,6 +48,23 @@ public struct TextPagePreparer: Sendable {
         if corners == nil { gray = gray.fitting(maximumSide: maximumSide) }
         if flattensLight { gray = Self.flattened(gray) }
         return Page(image: gray, corners: corners)
+    }
+
+    /// Whether the photo's border is as light as its middle: a scan or a photo filled by the
+    /// sheet, whose inner outlines (a form's grid) must not be taken for the sheet's.
+    static func isPaperToTheEdges(_ photo: Image) -> Bool {
+        let gray = photo.grayscale().fitting(maximumSide: 256)
+        let band = max(1, min(gray.width, gray.height) / 40)
+        var border: [Int] = [], middle: [Int] = []
+        for y in 0..<gray.height {
+            for x in 0..<gray.width {
+                let value = Int(gray.pixels[y * gray.bytesPerRow + x])
+                if x < band || y < band || x >= gray.width - band || y >= gray.height - band { border.append(value) }
+                else if x > gray.width / 4, x < 3 * gray.width / 4, y > gray.height / 4, y < 3 * gray.height / 4 { middle.append(value) }
+            }
+        }
+        func median(_ values: [Int]) -> Double { values.isEmpty ? 0 : Double(values.sorted()[values.count / 2]) }
+        return median(border) >= 0.9 * median(middle)
     }
 
     /// The corners in reading order: clockwise from the one that is top-left when the sheet is

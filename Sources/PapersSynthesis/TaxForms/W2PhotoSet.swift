@@ -38,13 +38,29 @@ public struct W2PhotoSet: Sendable {
     ///
     /// - Throws: ``IndependentRenderError`` when a DejaVu font is missing.
     public func photo(seed: UInt64, index: Int) throws(IndependentRenderError) -> Photo {
+        try make(seed: seed, index: index, photographed: true)
+    }
+
+    /// The same form as ``photo(seed:index:)`` flat, as a scanner would give it (no desk, tilt
+    /// or blur): the sheet alone, the corners those of the image.
+    public func scan(seed: UInt64, index: Int, pixelsPerInch: Double = 300) throws(IndependentRenderError) -> Photo {
+        try make(seed: seed, index: index, photographed: false, pixelsPerInch: pixelsPerInch)
+    }
+
+    private func make(seed: UInt64, index: Int, photographed: Bool, pixelsPerInch: Double? = nil) throws(IndependentRenderError) -> Photo {
         var random = SeededRandom(seed: seed &* 0x85EB_CA6B &+ UInt64(index) &* 104_729 &+ (variant == .heldOut ? 0xF0F0 : 0))
         let heldOut = variant == .heldOut
         let valueFont = heldOut ? PrintFonts.serifCondensed : PrintFonts.mono
         let labelFont = heldOut ? PrintFonts.sansCondensed : PrintFonts.sans
         let truth = W2Generator.make(random: &random, heldOut: heldOut, font: valueFont)
-        let sheet = try W2Printer.print(truth, valueFont: valueFont, labelFont: labelFont, pixelsPerInch: heldOut ? 215 : 240,
+        let sheet = try W2Printer.print(truth, valueFont: valueFont, labelFont: labelFont, pixelsPerInch: pixelsPerInch ?? (heldOut ? 215 : 240),
                                         thousands: heldOut, random: &random)
+        guard photographed else {
+            let image = sheet.image()
+            let corners = [Point(x: 0, y: 0), Point(x: Double(image.width), y: 0), Point(x: Double(image.width), y: Double(image.height)),
+                           Point(x: 0, y: Double(image.height))]
+            return Photo(image: image, truth: truth, corners: corners, jpegQuality: 95)
+        }
         var effects = PaperPhotographer.Effects()
         effects.maximumRotation = 5
         effects.crumple = 2.5
