@@ -14,12 +14,19 @@ public struct SyntheticW2: Sendable, Hashable, Codable {
 
     /// One state row (boxes 15 to 20).
     public struct State: Sendable, Hashable, Codable {
+        /// The box that Veryfi calls `state`.
         public var state: String
+        /// The box that Veryfi calls `employer_state_id`.
         public var employerStateID: String
+        /// The box that Veryfi calls `state_wages_tips`.
         public var stateWagesTips: Decimal
+        /// The box that Veryfi calls `state_income_tax`.
         public var stateIncomeTax: Decimal
+        /// The box that Veryfi calls `local_wages_tips`.
         public var localWagesTips: Decimal?
+        /// The box that Veryfi calls `local_income_tax`.
         public var localIncomeTax: Decimal?
+        /// The box that Veryfi calls `locality_name`.
         public var localityName: String?
         enum CodingKeys: String, CodingKey {
             case state, employerStateID = "employer_state_id", stateWagesTips = "state_wages_tips"
@@ -28,36 +35,64 @@ public struct SyntheticW2: Sendable, Hashable, Codable {
         }
     }
 
+    /// The box that Veryfi calls `employee_ssn`.
     public var employeeSSN: String
+    /// The box that Veryfi calls `ein`.
     public var ein: String
+    /// The box that Veryfi calls `employer_name`.
     public var employerName: String
+    /// The box that Veryfi calls `employer_address`.
     public var employerAddress: String
+    /// The box that Veryfi calls `control_number`.
     public var controlNumber: String?
+    /// The box that Veryfi calls `employee_name`.
     public var employeeName: String
+    /// The box that Veryfi calls `employee_address`.
     public var employeeAddress: String
+    /// The box that Veryfi calls `wages_other_comps`.
     public var wagesOtherComps: Decimal
+    /// The box that Veryfi calls `federal_income_tax`.
     public var federalIncomeTax: Decimal
+    /// The box that Veryfi calls `ss_wages`.
     public var ssWages: Decimal
+    /// The box that Veryfi calls `ss_tax`.
     public var ssTax: Decimal
+    /// The box that Veryfi calls `medicare_wages`.
     public var medicareWages: Decimal
+    /// The box that Veryfi calls `medicare_tax`.
     public var medicareTax: Decimal
+    /// The box that Veryfi calls `ss_tips`.
     public var ssTips: Decimal?
+    /// The box that Veryfi calls `allocated_tips`.
     public var allocatedTips: Decimal?
+    /// The box that Veryfi calls `dependent_care_benefits`.
     public var dependentCareBenefits: Decimal?
+    /// The box that Veryfi calls `non_qualified_plans`.
     public var nonQualifiedPlans: Decimal?
     /// A box 12 entry.
     public struct Box12: Sendable, Hashable, Codable {
+        /// The box that Veryfi calls `code`.
         public var code: String
+        /// The box that Veryfi calls `amount`.
         public var amount: Decimal
     }
+    /// The box that Veryfi calls `field_12a`.
     public var field12a: Box12?
+    /// The box that Veryfi calls `field_12b`.
     public var field12b: Box12?
+    /// The box that Veryfi calls `field_12c`.
     public var field12c: Box12?
+    /// The box that Veryfi calls `field_12d`.
     public var field12d: Box12?
+    /// The box that Veryfi calls `is_13a`.
     public var is13a: Bool
+    /// The box that Veryfi calls `is_13b`.
     public var is13b: Bool
+    /// The box that Veryfi calls `is_13c`.
     public var is13c: Bool
+    /// The box that Veryfi calls `field_14_other`.
     public var field14Other: [Other]
+    /// The box that Veryfi calls `states`.
     public var states: [State]
     /// The font file the form's values are typed in.
     public var font: String
