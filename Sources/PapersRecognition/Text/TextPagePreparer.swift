@@ -4,7 +4,8 @@ import PapersImaging
 /// Prepares a photo of a printed page (a receipt of any length, a form) for a text recogniser:
 /// finds the sheet (``DocumentDetector``), straightens it to its own proportions, turns it
 /// upright, and evens out the light (each pixel divided by its neighbourhood's background, so
-/// that a shadow or a crease does not swallow the print when the recogniser thresholds it).
+/// that a shadow or a crease does not swallow the print when the recogniser thresholds it);
+/// paper close to its background turns white, print keeps its shades.
 public struct TextPagePreparer: Sendable {
     /// The sheet's outline must cover at least this share of the photo to be trusted. Default 0.08.
     public var minimumSheetArea = 0.08
@@ -87,7 +88,9 @@ public struct TextPagePreparer: Sendable {
         let source = image.packed.pixels, light = background.pixels
         for index in out.pixels.indices {
             let ratio = Double(source[index]) / max(24, Double(light[index]))
-            out.pixels[index] = UInt8(max(0, min(255, (ratio * 235).rounded())))
+            // Paper (within 12% of its background) becomes white: the recogniser's layout
+            // analysis then sees no texture there, only print.
+            out.pixels[index] = ratio >= 0.88 ? 255 : UInt8(max(0, min(255, (ratio * 235).rounded())))
         }
         return out
     }
