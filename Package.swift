@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PapersRecognition", targets: ["PapersRecognition"]),
         .library(name: "PapersBarcodesZXing", targets: ["PapersBarcodesZXing"]),
         .library(name: "PapersFacesDlib", targets: ["PapersFacesDlib"]),
+        .library(name: "PapersTextTesseract", targets: ["PapersTextTesseract"]),
         .library(name: "PapersVerification", targets: ["PapersVerification"]),
         .library(name: "PapersCapture", targets: ["PapersCapture"]),
         .library(name: "PapersClient", targets: ["PapersClient"]),
@@ -108,6 +109,17 @@ let package = Package(
             dependencies: ["PapersRecognition", "CDlibShim"],
             swiftSettings: swiftSettings
         ),
+        // Tesseract 5 (Debian libtesseract-dev, tesseract-ocr-eng) behind a small C API over its C API.
+        // libtesseract links libgomp, so the shim also calls the OpenMP runtime to keep one thread.
+        .target(
+            name: "CTesseractShim",
+            linkerSettings: [.linkedLibrary("tesseract"), .linkedLibrary("lept"), .linkedLibrary("gomp", .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "PapersTextTesseract",
+            dependencies: ["PapersRecognition", "CTesseractShim"],
+            swiftSettings: swiftSettings
+        ),
         // Pure verification: the request and its validation, the decision rules, the processor and the
         // public wire types of the HTTP API. No server library, so the CLI and the client link it alone.
         .target(
@@ -174,6 +186,7 @@ let package = Package(
                 "PapersRecognition",
                 "PapersBarcodesZXing",
                 "PapersFacesDlib",
+                "PapersTextTesseract",
                 "PapersSynthesis",
                 "PapersVerification",
                 "PapersCapture",
@@ -215,6 +228,11 @@ let package = Package(
         .testTarget(
             name: "PapersFacesDlibTests",
             dependencies: ["PapersFacesDlib", "PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PapersTextTesseractTests",
+            dependencies: ["PapersTextTesseract", "PapersRecognition", "PapersImaging", "PapersSynthesis"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -18,6 +18,10 @@ public struct RecognitionError: Error, Sendable, Hashable, CustomStringConvertib
         case invalidInput = "RECOGNITION_INVALID_INPUT"
         /// Nothing readable (no MRZ, barcode or QR code) was found in any image.
         case nothingReadable = "RECOGNITION_NOTHING_READABLE"
+        /// A text recogniser's language data (Tesseract's `eng.traineddata`) is not installed.
+        case languageDataMissing = "RECOGNITION_LANGUAGE_DATA_MISSING"
+        /// No text, or none of the document asked for (receipt, W-2), was read from the image.
+        case noText = "RECOGNITION_NO_TEXT"
     }
 
     /// Why nothing was read, when that is known (``Code/nothingReadable``).
@@ -60,6 +64,8 @@ public struct RecognitionError: Error, Sendable, Hashable, CustomStringConvertib
         case .nativeFailure: text = "a native decoder failed"
         case .invalidInput: text = "the image cannot be used"
         case .nothingReadable: text = "nothing readable found (no MRZ, barcode or QR code)"
+        case .languageDataMissing: text = "the text recogniser's language data is not installed"
+        case .noText: text = "no readable text of the requested document found"
         }
         return "\(code.rawValue): \(text)" + (detail.map { ": \($0)" } ?? "")
     }

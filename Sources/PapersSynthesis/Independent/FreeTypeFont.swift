@@ -63,6 +63,13 @@ final class FreeTypeFont {
     /// each stroke widened by `embolden` pixels in all (negative thins it).
     func glyph(_ character: UInt8, pixelsPerEm: Double, origin: Point, angle: Double, embolden: Double)
         throws(IndependentRenderError) -> FreeTypeGlyph {
+        try glyph(scalar: UInt32(character), pixelsPerEm: pixelsPerEm, origin: origin, angle: angle, embolden: embolden)
+    }
+
+    /// Rasterises the Unicode scalar `scalar` as ``glyph(_:pixelsPerEm:origin:angle:embolden:)`` does.
+    func glyph(scalar: UInt32, pixelsPerEm: Double, origin: Point, angle: Double, embolden: Double)
+        throws(IndependentRenderError) -> FreeTypeGlyph {
+        let character = UInt8(truncatingIfNeeded: scalar < 128 ? scalar : UInt32(UInt8(ascii: "?")))
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelsPerEm * 64).rounded()), 72, 72) == 0 else {
             throw IndependentRenderError(code: .rasterizerFailed, fontPath: path)
         }
@@ -74,10 +81,10 @@ final class FreeTypeFont {
         var delta = FT_Vector(x: FT_Pos(((origin.x - ix) * 64).rounded()), y: FT_Pos((-(origin.y - iy) * 64).rounded()))
         FT_Set_Transform(face, &matrix, &delta)
         defer { FT_Set_Transform(face, nil, nil) }
-        guard FT_Get_Char_Index(face, FT_ULong(character)) != 0 else {
+        guard FT_Get_Char_Index(face, FT_ULong(scalar)) != 0 else {
             throw IndependentRenderError(code: .glyphMissing, fontPath: path, character: character)
         }
-        guard FT_Load_Char(face, FT_ULong(character), Self.loadOutline) == 0 else {
+        guard FT_Load_Char(face, FT_ULong(scalar), Self.loadOutline) == 0 else {
             throw IndependentRenderError(code: .rasterizerFailed, fontPath: path)
         }
         let slot = face.pointee.glyph!
@@ -100,6 +107,7 @@ final class FreeTypeFont {
             }
         }
         return FreeTypeGlyph(left: Int(ix) + Int(slot.pointee.bitmap_left), top: Int(iy) - Int(slot.pointee.bitmap_top),
-                             width: width, height: height, coverage: coverage)
+                             width: width, height: height, coverage: coverage,
+                             advance: Double(slot.pointee.linearHoriAdvance) / 65536)
     }
 }

@@ -11,4 +11,6 @@ struct FreeTypeGlyph: Sendable, Hashable {
     let height: Int
     /// Coverage, 0 (none) to 255 (full), row by row.
     let coverage: [UInt8]
+    /// How far the pen moves along the baseline after this glyph, in pixels (unhinted).
+    var advance: Double = 0
 }

@@ -33,6 +33,8 @@ public struct IndependentRenderError: Error, Sendable, Hashable, CustomStringCon
     /// One line naming the cause and, for a missing font, the package to install.
     public var description: String {
         switch code {
+        case .fontNotFound where fontPath.lowercased().contains("dejavu"):
+            return "DejaVu font not found at \(fontPath): install the Debian packages fonts-dejavu-core and fonts-dejavu-extra"
         case .fontNotFound:
             return "OCR-B font not found at \(fontPath): install the Debian package \(Self.fontPackage) (apt-get install \(Self.fontPackage))"
         case .fontUnreadable:

@@ -6,28 +6,43 @@ import PapersImagingCodecs
 import PapersBarcodesZXing
 import PapersFacesDlib
 import PapersRecognition
+import PapersTextTesseract
 
 /// `papers scan`: read documents from photos.
 struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Read a passport, ID card, visa or driving licence from photos (MRZ, PDF417, QR).",
+        abstract: "Read a passport, ID card, visa or driving licence (MRZ, PDF417, QR), a receipt or a Form W-2 from photos.",
         discussion: """
         IMAGE... are photos of one document (front, back); they are merged into one document. A \
         directory argument scans every JPEG and PNG in it as a document of its own: one JSON \
         document per line on stdout, a progress bar on stderr. Exits non-zero with a one-line \
-        reason when nothing readable is found.
+        reason when nothing readable is found. --type receipt or w2 reads each photo as that \
+        document with text OCR (JSON in Veryfi's keys); --type auto tells an ID document from a \
+        receipt from a W-2.
         """
     )
 
     @Flag(name: .long, help: "Print JSON (the document's fields at the top level, the reading's details under \"scan\").")
     var json = false
 
+    @Flag(name: .long, help: "With --type receipt, w2 or auto: print the text read from each prepared page instead of the document.")
+    var ocrText = false
+
+    @Option(name: .long, help: "What the photos show: 'id' (passports, ID cards, visas, licences; the default), 'receipt', 'w2', or 'auto'.")
+    var type: ScanType = .id
+
     @Argument(help: "Photos of one document, or directories of photos (each photo then a document of its own).")
     var images: [String]
 
     func run() async throws {
         guard !images.isEmpty else { throw CLIOutput.fail("give at least one image", code: 64) }
+        if type != .id {
+            try TextScan(type: type, images: images, json: json, ocrText: ocrText).run(idScanner: type == .auto ? try Self.scanner() : nil) { scan in
+                try emit(scan, file: nil)
+            }
+            return
+        }
         let scanner = try Self.scanner()
         if images.contains(where: Self.isDirectory) {
             try scanBatch(scanner: scanner)

@@ -18,7 +18,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 1
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
     @Option(name: .long, help: "Output folder (created when missing).") var out: String
-    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload).")
+    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload), 'receipt' (thermal receipts, truth in the receipt JSON's keys) or 'w2' (Form W-2 photos, truth in the W-2 JSON's keys).")
     var documents: String?
     @Option(name: .long, help: "What draws identity documents: 'atlas' (the project's own generator, the default) or 'freetype' (the independent renderer: FreeType and the system OCR-B font from Debian's fonts-ocr-b, never tuned on; implies --documents identity).")
     var renderer: MRZRenderer = .atlas
@@ -27,6 +27,8 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Frames a second of a --sequence.") var fps = 10
     @Option(name: .long, help: "With --sequence, also write the feed as a YUV4MPEG2 video (what Chromium's fake camera plays) to this file; the video holds the last frame three seconds more.")
     var video: String?
+    @Option(name: .long, help: "Receipts and W-2 forms: 'tuning' (the fonts and layouts the extractors were tuned on) or 'held-out' (other fonts, layouts and wordings).")
+    var variant: ReceiptPhotoSet.Variant = .tuning
 
     func run() async throws {
         let frame = try FrameSize.parse(size)
@@ -36,8 +38,16 @@ struct SynthCommand: AsyncParsableCommand {
         guard video == nil else { throw CLIOutput.fail("--video needs --sequence", code: 64) }
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
         let documents = documents ?? (renderer == .freetype ? "identity" : "capture")
-        guard ["capture", "identity", "licence"].contains(documents) else {
-            throw CLIOutput.fail("--documents must be 'capture', 'identity' or 'licence'", code: 64)
+        guard ["capture", "identity", "licence", "receipt", "w2"].contains(documents) else {
+            throw CLIOutput.fail("--documents must be 'capture', 'identity', 'licence', 'receipt' or 'w2'", code: 64)
+        }
+        if documents == "receipt" || documents == "w2" {
+            // Receipts are portrait photos: the default landscape frame is turned.
+            let width = size == "1280x720" ? (documents == "receipt" ? 1200 : 2400) : frame.width
+            let height = size == "1280x720" ? (documents == "receipt" ? 1800 : 1600) : frame.height
+            try TextDocumentSynth(documents: documents, count: count, seed: seed, width: width, height: height,
+                                  variant: variant, out: out).run()
+            return
         }
         guard renderer == .atlas || documents == "identity" else {
             throw CLIOutput.fail("--renderer \(renderer.rawValue) draws identity documents only: use --documents identity", code: 64)
