@@ -44,6 +44,7 @@ public struct PapersServer: Sendable {
             authenticationFailures: RateLimiter(rate: Double(configuration.authenticationFailuresPerMinute) / 60,
                                                 burst: Double(configuration.authenticationFailuresPerMinute)),
             captureLinks: CaptureLinkSigner(encryptionKey: sealer.key),
+            captureLimiter: RateLimiter(rate: configuration.captureLinkRequestsPerSecond, burst: configuration.captureLinkRequestBurst),
             linkCodeWriter: linkCodeWriter,
             logger: logger)
     }

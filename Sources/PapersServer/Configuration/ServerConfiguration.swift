@@ -103,6 +103,11 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: String?
     /// How long a web capture link works. Default one hour.
     public var captureLinkLifetime: TimeInterval = 3600
+    /// Requests a second one capture link may make on average (the page sends about four
+    /// frames a second). Default 12.
+    public var captureLinkRequestsPerSecond: Double = 12
+    /// Requests one capture link may make at once. Default 40.
+    public var captureLinkRequestBurst: Double = 40
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

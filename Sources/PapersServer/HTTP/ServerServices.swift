@@ -25,7 +25,7 @@ struct ServerServices: Sendable, CustomStringConvertible {
     /// Signs and checks the web capture page's links.
     let captureLinks: CaptureLinkSigner
     /// Requests per capture link.
-    let captureLimiter = RateLimiter(rate: 12, burst: 40)
+    let captureLimiter: RateLimiter
     /// The web capture page's live capture sessions.
     let webCaptures = WebCaptureSessions()
     /// Draws a capture link as a QR code for a hand-over to a phone; `nil`: no hand-over.
