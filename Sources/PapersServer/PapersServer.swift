@@ -27,8 +27,10 @@ public struct PapersServer: Sendable {
     ///
     /// - Parameter linkCodeWriter: draws web capture links as QR codes (the desktop page's
     ///   hand-over to a phone); without one the page offers no hand-over.
+    /// - Parameter faceMatcher: compares selfies with document portraits for verifications that
+    ///   ask for identity verification; without one they answer `FACE_MATCHING_NOT_AVAILABLE`.
     public init(configuration: ServerConfiguration, scanner: DocumentScanner, linkCodeWriter: (any BarcodeWriter)? = nil,
-                logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
+                faceMatcher: FaceMatcher? = nil, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
         let (database, images, sealer, _) = try Self.openStorage(configuration, logger: logger)
         services = ServerServices(
@@ -37,6 +39,7 @@ public struct PapersServer: Sendable {
             processor: {
                 var processor = VerificationProcessor(scanner: scanner, decoder: SniffingImageDecoder())
                 processor.decodingLimits = configuration.decodingLimits
+                processor.faceMatcher = faceMatcher
                 return processor
             }(),
             metrics: ServerMetrics(),

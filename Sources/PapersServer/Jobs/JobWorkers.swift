@@ -163,11 +163,16 @@ struct JobWorkers: Service, CustomStringConvertible {
             }
         }
         let framesBySide = frames
+        var face: Data?
+        if processor.faceMatcher != nil, record.request?.enableIdentityVerification == true, record.images.contains(ImageSide.face.rawValue) {
+            face = try await services.images.read(owner: record.id, name: ImageSide.face.rawValue)
+        }
+        let selfie = face
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
                 defer { MemoryRelease.trim() }
-                return processor.process(record, stills: stills, frames: framesBySide)
+                return processor.process(record, stills: stills, frames: framesBySide, face: selfie)
             }
         }
         let event = CallbackEvent.verification(record, state: .done, result: result)

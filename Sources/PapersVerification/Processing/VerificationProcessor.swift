@@ -13,6 +13,9 @@ public struct VerificationProcessor: Sendable {
     public var decoder: any ImageDecoder
     /// The decision rules.
     public var decider: VerificationDecider
+    /// Compares the selfie with the document's portrait when identity verification is asked for;
+    /// without one, `identityVerification` says face matching is not available.
+    public var faceMatcher: FaceMatcher?
     /// What an image may claim before it is decoded (a larger one is treated as unreadable).
     public var decodingLimits = DecodingLimits()
 
@@ -91,5 +94,17 @@ public struct VerificationProcessor: Sendable {
         let input = VerificationDecider.Input(
             hasFront: frontImage != nil, frontAnalysis: frontImage != nil ? sides.first?.analysis : nil, scan: scan, hasFace: hasFace)
         return decider.decide(input, request: request)
+    }
+
+    /// Jumio's identity verification of `face` (the selfie) against `document` (the front photo,
+    /// matched by its portrait); `nil` without a face matcher or either image.
+    public func identityVerification(face: Image?, document: Image?) -> IdentityVerification? {
+        guard let faceMatcher, let face, let document else { return nil }
+        do {
+            let match = try faceMatcher.match(face, document)
+            return IdentityVerification(similarity: match.similarity.rawValue, validity: match.validity, reason: match.reason?.rawValue)
+        } catch {
+            return IdentityVerification(similarity: "NOT_POSSIBLE", validity: false, reason: "FACE_MATCHING_FAILED")
+        }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import PapersRecognition
+import PapersFacesDlib
 import PapersBarcodesZXing
 import Logging
 import Metrics
@@ -128,7 +130,11 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             // The database must answer, and with the key it was first used with, before anything is served.
             try await PapersServer.checkStorage(configuration: configuration, logger: logger)
-            server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), linkCodeWriter: ZXingBarcodeWriter(), logger: logger)
+            // Face matching needs dlib's models (scripts/face-fixtures installs them); without them
+            // verifications that ask for it answer FACE_MATCHING_NOT_AVAILABLE.
+            let faceMatcher = (try? DlibFaceEmbedder(models: .standard())).map { FaceMatcher(detector: DlibFaceDetector(), embedder: $0) }
+            server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), linkCodeWriter: ZXingBarcodeWriter(),
+                                      faceMatcher: faceMatcher, logger: logger)
         } catch let error as ServerError {
             throw CLIOutput.fail(error.message, code: 78)
         }
