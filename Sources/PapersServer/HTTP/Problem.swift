@@ -56,6 +56,13 @@ extension Problem {
         return problem
     }
 
+    /// 429 `RATE_LIMITED` with `Retry-After`: a rate limit that frees a request in `wait` seconds.
+    static func rateLimited(wait: Double) -> Problem {
+        var problem = Problem(.tooManyRequests, code: "RATE_LIMITED", detail: "too many requests; retry after the time in Retry-After")
+        problem.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
+        return problem
+    }
+
     /// 409: the resource is in a state that does not allow this request.
     static func conflict(_ detail: String) -> Problem {
         Problem(.conflict, code: "CONFLICT", detail: detail)

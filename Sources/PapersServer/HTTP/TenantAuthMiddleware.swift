@@ -25,11 +25,7 @@ struct TenantAuthMiddleware: RouterMiddleware {
             services.authenticated.remember(found, token: token, secret: secret)
             tenant = found
         }
-        if let wait = services.rateLimiter.take(tenant.id) {
-            var problem = Problem(.tooManyRequests, code: "RATE_LIMITED", detail: "too many requests; retry after the time in Retry-After")
-            problem.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
-            throw problem
-        }
+        if let wait = services.rateLimiter.take(tenant.id) { throw Problem.rateLimited(wait: wait) }
         var context = context
         context.tenant = tenant
         return try await next(request, context)

@@ -18,8 +18,6 @@ import PapersVerification
 struct WebCaptureRoutes {
     let services: ServerServices
 
-    /// The parts a page may capture.
-    static let parts: Set<String> = ["front", "back", "face"]
     /// The largest frame or photo accepted from the page.
     static let maximumFrameBytes = 4 * 1024 * 1024
 
@@ -252,20 +250,19 @@ struct WebCaptureRoutes {
         } catch {
             throw Self.invalidLink
         }
-        if let wait = services.captureLimiter.take(claims.scanReference) {
-            var problem = Problem(.tooManyRequests, code: "RATE_LIMITED", detail: "too many requests; retry after the time in Retry-After")
-            problem.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
-            throw problem
-        }
+        if let wait = services.captureLimiter.take(claims.scanReference) { throw Problem.rateLimited(wait: wait) }
         guard let record = try await services.database.verification(claims.scanReference, tenantID: claims.tenantID),
               record.request?.webCapture == true else { throw Self.invalidLink }
         if needsPending, record.state != .pending { throw Self.used }
         return (claims, record)
     }
 
+    /// The `{part}` of a route: a side an image is stored under.
     static func part(_ context: PapersRequestContext) throws -> String {
-        guard let part = context.parameters.get("part"), parts.contains(part) else { throw Problem.invalid("part must be front, back or face") }
-        return part
+        guard let part = context.parameters.get("part").flatMap(ImageSide.init(rawValue:)) else {
+            throw Problem.invalid("part must be front, back or face")
+        }
+        return part.rawValue
     }
 
     /// The body: a JPEG or PNG of at most ``maximumFrameBytes``, checked before anything keeps it.
