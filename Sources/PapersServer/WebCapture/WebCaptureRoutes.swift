@@ -125,7 +125,7 @@ struct WebCaptureRoutes {
         }
         let verdict = await services.webCaptures.process(image, bytes: bytes, contentType: type, scanReference: claims.scanReference, part: part)
         guard let verdict else {
-            return try JSONResponse.make(.ok, WebCaptureVerdict(guidance: [], state: FrameVerdict.State.captured.rawValue, captured: true, blurHint: false))
+            return try JSONResponse.make(.ok, WebCaptureVerdict.captured)
         }
         services.metrics.increment("papers_web_capture_frames_total")
         return try JSONResponse.make(.ok, WebCaptureVerdict(guidance: verdict.guidance.map(\.rawValue), state: verdict.state.rawValue,
@@ -138,7 +138,7 @@ struct WebCaptureRoutes {
         let part = try Self.part(context)
         let (bytes, type) = try await receiveImage(request)
         await services.webCaptures.setPending(bytes, contentType: type, scanReference: claims.scanReference, part: part)
-        return try JSONResponse.make(.ok, WebCaptureVerdict(guidance: [], state: FrameVerdict.State.captured.rawValue, captured: true, blurHint: false))
+        return try JSONResponse.make(.ok, WebCaptureVerdict.captured)
     }
 
     /// The image of a part awaiting confirmation, for the page to show.

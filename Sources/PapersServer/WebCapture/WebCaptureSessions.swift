@@ -32,10 +32,8 @@ actor WebCaptureSessions {
     func process(_ image: Image, bytes: [UInt8], contentType: String, scanReference: String, part: String) async -> FrameVerdict? {
         let key = Self.key(scanReference, part)
         let now = ContinuousClock.now
-        sweep(now)
-        var entry = entries[key] ?? Entry(session: CaptureSession(), started: now, lastUsed: now)
+        var entry = entry(key, now: now)
         guard entry.pending == nil else { return nil }
-        entry.lastUsed = now
         entries[key] = entry
         let verdict = await entry.session.process(CaptureFrame(image: image, time: now - entry.started))
         if verdict.state == .captured { entries[key]?.pending = (bytes, contentType) }
@@ -44,12 +42,10 @@ actor WebCaptureSessions {
 
     /// Sets the pending image of a part by hand (a photo taken with the capture button or chosen from a file).
     func setPending(_ bytes: [UInt8], contentType: String, scanReference: String, part: String) {
-        let now = ContinuousClock.now
-        sweep(now)
-        var entry = entries[Self.key(scanReference, part)] ?? Entry(session: CaptureSession(), started: now, lastUsed: now)
+        let key = Self.key(scanReference, part)
+        var entry = entry(key, now: ContinuousClock.now)
         entry.pending = (bytes, contentType)
-        entry.lastUsed = now
-        entries[Self.key(scanReference, part)] = entry
+        entries[key] = entry
     }
 
     /// The pending image of a part, if any.
@@ -65,6 +61,14 @@ actor WebCaptureSessions {
     /// Forgets every part of a verification.
     func forget(scanReference: String) {
         entries = entries.filter { !$0.key.hasPrefix(scanReference + "/") }
+    }
+
+    /// The entry of `key` (a new session when there is none), marked used `now`, after dropping idle ones.
+    private func entry(_ key: String, now: ContinuousClock.Instant) -> Entry {
+        sweep(now)
+        var entry = entries[key] ?? Entry(session: CaptureSession(), started: now, lastUsed: now)
+        entry.lastUsed = now
+        return entry
     }
 
     private func sweep(_ now: ContinuousClock.Instant) {

@@ -8,4 +8,7 @@ struct WebCaptureVerdict: Sendable, Encodable {
     let captured: Bool
     /// Whether the frame looked blurred (Jumio's `shouldDisplayBlurHint`).
     let blurHint: Bool
+
+    /// The answer for a part captured already, waiting for confirmation.
+    static let captured = WebCaptureVerdict(guidance: [], state: "captured", captured: true, blurHint: false)
 }
