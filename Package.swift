@@ -277,7 +277,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PapersCLITests",
-            dependencies: ["papers"],
+            dependencies: ["papers", "PapersImaging", "PapersImagingCodecs"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -29,8 +29,11 @@ public struct PapersServer: Sendable {
     ///   hand-over to a phone); without one the page offers no hand-over.
     /// - Parameter faceMatcher: compares selfies with document portraits for verifications that
     ///   ask for identity verification; without one they answer `FACE_MATCHING_NOT_AVAILABLE`.
+    /// - Parameter textRecognizer: makes a text recogniser for each worker reading receipts and
+    ///   tax forms; without one their fields are not read (`TEXT_RECOGNITION_NOT_AVAILABLE`).
     public init(configuration: ServerConfiguration, scanner: DocumentScanner, linkCodeWriter: (any BarcodeWriter)? = nil,
-                faceMatcher: FaceMatcher? = nil, logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
+                faceMatcher: FaceMatcher? = nil, textRecognizer: (@Sendable () -> any TextRecognizer)? = nil,
+                logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
         let (database, images, sealer, _) = try Self.openStorage(configuration, logger: logger)
         services = ServerServices(
@@ -42,6 +45,7 @@ public struct PapersServer: Sendable {
                 processor.faceMatcher = faceMatcher
                 return processor
             }(),
+            textRecognizers: textRecognizer.map(TextRecognizerPool.init),
             metrics: ServerMetrics(),
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
             authenticationFailures: RateLimiter(rate: Double(configuration.authenticationFailuresPerMinute) / 60,

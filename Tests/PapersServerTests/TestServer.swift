@@ -32,7 +32,8 @@ struct TestServer {
     let credentials: TenantCredentials
     let configuration: ServerConfiguration
 
-    init(_ backend: Backend = .sqlite, _ adjust: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+    init(_ backend: Backend = .sqlite, _ adjust: (inout ServerConfiguration) -> Void = { _ in },
+         textRecognizer: (@Sendable () -> any TextRecognizer)? = nil) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-server-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.port = 0
@@ -55,7 +56,7 @@ struct TestServer {
         adjust(&configuration)
         self.configuration = configuration
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled(), barcodeReader: ZXingBarcodeReader())
-        server = try PapersServer(configuration: configuration, scanner: scanner, logger: Self.logger)
+        server = try PapersServer(configuration: configuration, scanner: scanner, textRecognizer: textRecognizer, logger: Self.logger)
         // Through a storage of its own, as `papers tenant create` does (a PostgreSQL pool works only while it runs).
         credentials = try await PapersServer.createTenant(name: "test tenant", configuration: configuration)
     }

@@ -12,7 +12,7 @@ public struct TextDocumentReader: Sendable {
     }
 
     /// A document read from a photo.
-    public enum Document: Sendable, Hashable {
+    public enum Document: Sendable, Hashable, Encodable {
         /// A receipt.
         case receipt(Receipt)
         /// A Form W-2.
@@ -23,6 +23,14 @@ public struct TextDocumentReader: Sendable {
             switch self {
             case .receipt: .receipt
             case .w2: .w2
+            }
+        }
+
+        /// Encodes the document in its own schema (``Receipt`` or ``W2Form``).
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .receipt(let receipt): try receipt.encode(to: encoder)
+            case .w2(let form): try form.encode(to: encoder)
             }
         }
     }
@@ -56,8 +64,44 @@ public struct TextDocumentReader: Sendable {
     /// - Throws: ``RecognitionError/Code/noText`` when no field of the document was found, and
     ///   the recogniser's errors.
     public func read(_ photo: Image, as kind: Kind?) throws(RecognitionError) -> Document {
-        let (_, text) = try self.text(of: photo, as: kind)
-        let resolved = kind ?? (W2Extractor.looksLikeW2(text) ? .w2 : .receipt)
+        try read(pages: [photo], as: kind)
+    }
+
+    /// One document photographed in several pieces (a long receipt) or pages, in order: each
+    /// page is prepared and read, their text stacked (``RecognizedText/stacking(_:)``, which
+    /// drops the lines two photos share) and the fields extracted once. Boxes are in the prepared
+    /// pages' pixels, the pages stacked top to bottom.
+    ///
+    /// - Throws: ``RecognitionError/Code/invalidInput`` for no page,
+    ///   ``RecognitionError/Code/noText`` when no field of the document was found, and the
+    ///   recogniser's errors.
+    public func read(pages photos: [Image], as kind: Kind?) throws(RecognitionError) -> Document {
+        let (resolved, text) = try recognize(pages: photos, as: kind)
+        return try extract(from: text, as: resolved)
+    }
+
+    /// The pages' text, stacked (``RecognizedText/stacking(_:)``), and what they are. Unless
+    /// `kind` says, the pages are read as a receipt (one column) and read again in the
+    /// automatic layout when that text turns out to be a W-2.
+    ///
+    /// - Throws: ``RecognitionError/Code/invalidInput`` for no page, and the recogniser's errors.
+    public func recognize(pages photos: [Image], as kind: Kind?) throws(RecognitionError) -> (kind: Kind, text: RecognizedText) {
+        guard !photos.isEmpty else { throw RecognitionError(code: .invalidInput, detail: "no page to read") }
+        func read(as kind: Kind) throws(RecognitionError) -> RecognizedText {
+            var texts: [RecognizedText] = []
+            for photo in photos { texts.append(try text(of: photo, as: kind).text) }
+            return RecognizedText.stacking(texts)
+        }
+        if let kind { return (kind, try read(as: kind)) }
+        let asReceipt = try read(as: .receipt)
+        return Self.resolve(asReceipt) == .w2 ? (.w2, try read(as: .w2)) : (.receipt, asReceipt)
+    }
+
+    /// The document in text already recognised, read as `kind` or as whichever it looks like.
+    ///
+    /// - Throws: ``RecognitionError/Code/noText`` when no field of the document was found.
+    public func extract(from text: RecognizedText, as kind: Kind?) throws(RecognitionError) -> Document {
+        let resolved = kind ?? Self.resolve(text)
         switch resolved {
         case .receipt:
             let receipt = receiptExtractor.extract(from: text)
@@ -70,5 +114,10 @@ public struct TextDocumentReader: Sendable {
             guard form.hasContent else { throw RecognitionError(code: .noText, detail: "no box of a Form W-2 was read") }
             return .w2(form)
         }
+    }
+
+    /// What text looks like: a W-2 by its title or box labels, otherwise a receipt.
+    public static func resolve(_ text: RecognizedText) -> Kind {
+        W2Extractor.looksLikeW2(text) ? .w2 : .receipt
     }
 }

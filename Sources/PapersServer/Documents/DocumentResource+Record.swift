@@ -9,5 +9,8 @@ extension DocumentResource {
         type = record.kind
         pageCount = record.pageCount
         pages = record.result?.pages
+        resolvedType = record.result?.extraction?.resolvedType
+        extraction = record.result?.extraction?.document
+        extractionError = record.result?.extraction?.failure
     }
 }

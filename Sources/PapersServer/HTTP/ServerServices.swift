@@ -11,6 +11,8 @@ struct ServerServices: Sendable, CustomStringConvertible {
     let sealer: Sealer
     let images: any ImageStorage
     let processor: VerificationProcessor
+    /// Reads receipts and tax forms; `nil`: their fields are not read.
+    let textRecognizers: TextRecognizerPool?
     let metrics: ServerMetrics
     let rateLimiter: RateLimiter
     /// Failed authentications per API token: once they run out, the token is refused for a while

@@ -191,13 +191,13 @@ struct JobWorkers: Service, CustomStringConvertible {
         for index in 0..<record.pageCount {
             pages.append(try await services.images.read(owner: record.id, name: "page-\(index)"))
         }
-        let opened = pages
-        let limits = services.configuration.decodingLimits
+        let opened = pages, kind = record.kind
+        let processor = DocumentProcessor(limits: services.configuration.decodingLimits, recognizers: services.textRecognizers)
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
                 defer { MemoryRelease.trim() }
-                return try DocumentProcessor(limits: limits).process(opened)
+                return try processor.process(opened, kind: kind)
             }
         }
         let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done)

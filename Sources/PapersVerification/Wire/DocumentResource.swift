@@ -11,6 +11,13 @@ public struct DocumentResource: Sendable, Hashable, Codable {
     public var pageCount: Int?
     /// What processing found on each page.
     public var pages: [DocumentResult.Page]?
+    /// What the pages were read as (`receipt` or `w2`), once processed.
+    public var resolvedType: DocumentKind?
+    /// The document read from the pages, in its own schema: Veryfi's keys for a receipt
+    /// (`vendor`, `date`, `total`, `line_items`, …) or a W-2 (`employee_name`, `ein`, …).
+    public var extraction: JSONValue?
+    /// Why no field was read, when none was (`code` and `message`).
+    public var extractionError: DocumentExtraction.Failure?
     /// When it was uploaded (ISO 8601, UTC).
     public let createdAt: String
     /// When it last changed (ISO 8601, UTC).

@@ -1,5 +1,5 @@
-/// What processing found on a document's pages. Only the page analysis is reported: receipt and
-/// W-2 field extraction is not built.
+/// What processing found on a document's pages: each page's analysis, and the fields read from
+/// them all as one document.
 public struct DocumentResult: Sendable, Hashable, Codable {
     /// One page.
     public struct Page: Sendable, Hashable, Codable {
@@ -26,9 +26,12 @@ public struct DocumentResult: Sendable, Hashable, Codable {
 
     /// The pages, in upload order.
     public var pages: [Page]
+    /// The fields read from the pages; `nil` for a result stored before extraction ran.
+    public var extraction: DocumentExtraction?
 
     /// Creates a result.
-    public init(pages: [Page]) {
+    public init(pages: [Page], extraction: DocumentExtraction? = nil) {
         self.pages = pages
+        self.extraction = extraction
     }
 }

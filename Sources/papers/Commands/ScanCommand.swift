@@ -19,7 +19,8 @@ struct ScanCommand: AsyncParsableCommand {
         document per line on stdout, a progress bar on stderr. Exits non-zero with a one-line \
         reason when nothing readable is found. --type receipt or w2 reads each photo as that \
         document with text OCR (JSON in Veryfi's keys); --type auto tells an ID document from a \
-        receipt from a W-2.
+        receipt from a W-2. With --pages the photos are read as pages (or overlapping pieces) of \
+        one receipt or form: one document, the lines two photos share counted once.
         """
     )
 
@@ -28,6 +29,9 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "With --type receipt, w2 or auto: print the text read from each prepared page instead of the document.")
     var ocrText = false
+
+    @Flag(name: .long, help: "With --type receipt, w2 or auto: the photos are pages or overlapping pieces of one document (a long receipt photographed in parts), read as one.")
+    var pages = false
 
     @Option(name: .long, help: "What the photos show: 'id' (passports, ID cards, visas, licences; the default), 'receipt', 'w2', or 'auto'.")
     var type: ScanType = .id
@@ -38,11 +42,12 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         guard !images.isEmpty else { throw CLIOutput.fail("give at least one image", code: 64) }
         if type != .id {
-            try TextScan(type: type, images: images, json: json, ocrText: ocrText).run(idScanner: type == .auto ? try Self.scanner() : nil) { scan in
+            try TextScan(type: type, images: images, json: json, ocrText: ocrText, pages: pages).run(idScanner: type == .auto ? try Self.scanner() : nil) { scan in
                 try emit(scan, file: nil)
             }
             return
         }
+        guard !pages else { throw CLIOutput.fail("--pages needs --type receipt, w2 or auto", code: 64) }
         let scanner = try Self.scanner()
         if images.contains(where: Self.isDirectory) {
             try scanBatch(scanner: scanner)

@@ -7,6 +7,7 @@ import Logging
 import Metrics
 import NIOCore
 import PapersServer
+import PapersTextTesseract
 
 /// `papers serve`: the verification server.
 struct ServeCommand: AsyncParsableCommand {
@@ -134,7 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
             // verifications that ask for it answer FACE_MATCHING_NOT_AVAILABLE.
             let faceMatcher = (try? DlibFaceEmbedder(models: .standard())).map { FaceMatcher(detector: DlibFaceDetector(), embedder: $0) }
             server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), linkCodeWriter: ZXingBarcodeWriter(),
-                                      faceMatcher: faceMatcher, logger: logger)
+                                      faceMatcher: faceMatcher, textRecognizer: { TesseractTextRecognizer() }, logger: logger)
         } catch let error as ServerError {
             throw CLIOutput.fail(error.message, code: 78)
         }

@@ -15,6 +15,8 @@ struct TextScan {
     let images: [String]
     let json: Bool
     let ocrText: Bool
+    /// The photos are pages of one document.
+    var pages = false
 
     /// Reads every photo. With `auto`, a photo the ID scanner reads is an ID document (printed by
     /// `emitID`); any other is read as a W-2 or a receipt. One document: pretty JSON; several:
@@ -25,6 +27,17 @@ struct TextScan {
         case .receipt: .receipt
         case .w2: .w2
         default: nil
+        }
+        if pages, !ocrText {
+            let photos = try images.map { try CLIImages.load($0) }
+            let document: TextDocumentReader.Document
+            do {
+                document = try reader.read(pages: photos, as: kind)
+            } catch {
+                throw CLIOutput.fail(error.description, code: error.code == .languageDataMissing || error.code == .nativeFailure ? 70 : 65)
+            }
+            try print(document, file: nil)
+            return
         }
         var failures: [String] = []
         for path in images {
