@@ -29,10 +29,12 @@ public struct PapersServer: Sendable {
     ///   hand-over to a phone); without one the page offers no hand-over.
     /// - Parameter faceMatcher: compares selfies with document portraits for verifications that
     ///   ask for identity verification; without one they answer `FACE_MATCHING_NOT_AVAILABLE`.
+    /// - Parameter livenessJudge: judges the frames uploaded against liveness challenges; without
+    ///   one their verdict is `LIVENESS_NOT_AVAILABLE`.
     /// - Parameter textRecognizer: makes a text recogniser for each worker reading receipts and
     ///   tax forms; without one their fields are not read (`TEXT_RECOGNITION_NOT_AVAILABLE`).
     public init(configuration: ServerConfiguration, scanner: DocumentScanner, linkCodeWriter: (any BarcodeWriter)? = nil,
-                faceMatcher: FaceMatcher? = nil, textRecognizer: (@Sendable () -> any TextRecognizer)? = nil,
+                faceMatcher: FaceMatcher? = nil, livenessJudge: LivenessJudge? = nil, textRecognizer: (@Sendable () -> any TextRecognizer)? = nil,
                 logger: Logger = Logger(label: "papers.server")) throws(ServerError) {
         self.configuration = configuration
         let (database, images, sealer, _) = try Self.openStorage(configuration, logger: logger)
@@ -45,12 +47,14 @@ public struct PapersServer: Sendable {
                 processor.faceMatcher = faceMatcher
                 return processor
             }(),
+            livenessJudge: livenessJudge,
             textRecognizers: textRecognizer.map(TextRecognizerPool.init),
             metrics: ServerMetrics(),
             rateLimiter: RateLimiter(rate: configuration.requestsPerSecond, burst: configuration.requestBurst),
             authenticationFailures: RateLimiter(rate: Double(configuration.authenticationFailuresPerMinute) / 60,
                                                 burst: Double(configuration.authenticationFailuresPerMinute)),
-            captureLinks: CaptureLinkSigner(encryptionKey: sealer.key),
+            captureLinks: TokenSigner(encryptionKey: sealer.key, purpose: TokenSigner.captureLinks),
+            livenessChallenges: TokenSigner(encryptionKey: sealer.key, purpose: TokenSigner.livenessChallenges),
             captureLimiter: RateLimiter(rate: configuration.captureLinkRequestsPerSecond, burst: configuration.captureLinkRequestBurst),
             linkCodeWriter: linkCodeWriter,
             logger: logger)
@@ -196,6 +200,7 @@ public struct PapersServer: Sendable {
         SystemRoutes(services: services).register(on: router)
         let v1 = router.group("v1").add(middleware: TenantAuthMiddleware(services: services))
         VerificationRoutes(services: services).register(on: v1)
+        LivenessRoutes(services: services).register(on: v1)
         DocumentRoutes(services: services).register(on: v1)
         WebCaptureRoutes(services: services).register(on: router)
         table.fill(router.routes.map { ("\($0.path)", $0.method) })

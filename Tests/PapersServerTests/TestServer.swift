@@ -33,7 +33,7 @@ struct TestServer {
     let configuration: ServerConfiguration
 
     init(_ backend: Backend = .sqlite, _ adjust: (inout ServerConfiguration) -> Void = { _ in },
-         textRecognizer: (@Sendable () -> any TextRecognizer)? = nil) async throws {
+         livenessJudge: LivenessJudge? = nil, textRecognizer: (@Sendable () -> any TextRecognizer)? = nil) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-server-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.port = 0
@@ -56,7 +56,8 @@ struct TestServer {
         adjust(&configuration)
         self.configuration = configuration
         let scanner = DocumentScanner(mrzReader: try MRZReader.bundled(), barcodeReader: ZXingBarcodeReader())
-        server = try PapersServer(configuration: configuration, scanner: scanner, textRecognizer: textRecognizer, logger: Self.logger)
+        server = try PapersServer(configuration: configuration, scanner: scanner, livenessJudge: livenessJudge,
+                                  textRecognizer: textRecognizer, logger: Self.logger)
         // Through a storage of its own, as `papers tenant create` does (a PostgreSQL pool works only while it runs).
         credentials = try await PapersServer.createTenant(name: "test tenant", configuration: configuration)
     }

@@ -115,18 +115,18 @@ struct WebCaptureTests {
 
     @Test("links are signed, expire, and are limited in rate")
     func signingExpiryRate() async throws {
-        let signer = CaptureLinkSigner(encryptionKey: SymmetricKey(size: .bits256))
+        let signer = TokenSigner(encryptionKey: SymmetricKey(size: .bits256), purpose: TokenSigner.captureLinks)
         let claims = CaptureLinkClaims(scanReference: "r", tenantID: "t", expiresAt: 2_000_000_000, nonce: "n")
         let token = try signer.token(for: claims)
-        #expect(try signer.claims(of: token, now: 1_900_000_000) == claims)
-        #expect(throws: CaptureLinkSigner.Refusal.expired) { try signer.claims(of: token, now: 2_000_000_001) }
-        let other = CaptureLinkSigner(encryptionKey: SymmetricKey(size: .bits256))
-        #expect(throws: CaptureLinkSigner.Refusal.invalid) { try other.claims(of: token, now: 1_900_000_000) }
+        #expect(try signer.claims(of: token, as: CaptureLinkClaims.self, now: 1_900_000_000) == claims)
+        #expect(throws: TokenSigner.Refusal.expired) { try signer.claims(of: token, as: CaptureLinkClaims.self, now: 2_000_000_001) }
+        let other = TokenSigner(encryptionKey: SymmetricKey(size: .bits256), purpose: TokenSigner.captureLinks)
+        #expect(throws: TokenSigner.Refusal.invalid) { try other.claims(of: token, as: CaptureLinkClaims.self, now: 1_900_000_000) }
         // Altered claims with the old signature.
         let parts = token.split(separator: ".")
-        let forged = CaptureLinkSigner.base64url(try JSONEncoder().encode(CaptureLinkClaims(scanReference: "other", tenantID: "t",
+        let forged = TokenSigner.base64url(try JSONEncoder().encode(CaptureLinkClaims(scanReference: "other", tenantID: "t",
                                                                                            expiresAt: 2_000_000_000, nonce: "n"))) + "." + parts[1]
-        #expect(throws: CaptureLinkSigner.Refusal.invalid) { try signer.claims(of: forged, now: 1_900_000_000) }
+        #expect(throws: TokenSigner.Refusal.invalid) { try signer.claims(of: forged, as: CaptureLinkClaims.self, now: 1_900_000_000) }
 
         // A bucket of 5 that refills once in 1000 s: the limit shows however slowly the requests go.
         let test = try await TestServer(.sqlite) {

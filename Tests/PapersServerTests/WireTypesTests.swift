@@ -66,6 +66,10 @@ struct WireTypesTests {
         ("FinalizeRequest", FinalizeRequest(validBatchIds: ["b"])),
         ("DocumentCreated", DocumentCreated(documentId: "d", status: .processing)),
         ("Document", DocumentResource(documentId: "d", status: .done, createdAt: "t", updatedAt: "t")),
+        ("LivenessChallengeIssued", LivenessChallengeIssued(challenge: "c", gestures: ["left"], nonce: "n", expiresAt: "t", secondsPerGesture: 5)),
+        ("LivenessVerdict", LivenessVerdict(isLive: true, failure: nil, gestures: ["left"], nonce: "n", frontalImage: nil, steps: [],
+                                            frameBatchIds: [], metadata: nil)),
+        ("FrameReference", LivenessVerdict.FrameReference(batchId: "b", frame: 0)),
     ]
 
     @Test("every wire type's members are its schema's properties", arguments: samples.indices)

@@ -68,12 +68,22 @@ extension Problem {
         Problem(.conflict, code: "CONFLICT", detail: detail)
     }
 
-    /// 500 for failures the client cannot fix; the detail names no internals.
     /// 409 `FRAME_QUOTA_EXCEEDED`: a verification holds its quota of frame batches.
     static func frameQuotaExceeded(_ quota: Int) -> Problem {
         Problem(.conflict, code: "FRAME_QUOTA_EXCEEDED", detail: "a verification holds at most \(quota) frame batches")
     }
 
+    /// 422 for a liveness batch whose challenge this server did not issue for this verification
+    /// (`LIVENESS_CHALLENGE_INVALID`) or whose time is up (`LIVENESS_CHALLENGE_EXPIRED`).
+    static func livenessChallenge(expired: Bool) -> Problem {
+        expired
+            ? Problem(.unprocessableContent, code: "LIVENESS_CHALLENGE_EXPIRED",
+                      detail: "the liveness challenge has expired; ask for a new one with POST …/liveness")
+            : Problem(.unprocessableContent, code: "LIVENESS_CHALLENGE_INVALID",
+                      detail: "metadata.challenge must be a liveness challenge issued for this verification")
+    }
+
+    /// 500 for failures the client cannot fix; the detail names no internals.
     static var internalError: Problem {
         Problem(.internalServerError, code: "INTERNAL_ERROR", detail: "the server failed to handle the request; it is logged")
     }

@@ -11,6 +11,8 @@ struct ServerServices: Sendable, CustomStringConvertible {
     let sealer: Sealer
     let images: any ImageStorage
     let processor: VerificationProcessor
+    /// Judges frames answering liveness challenges; `nil`: they answer `LIVENESS_NOT_AVAILABLE`.
+    let livenessJudge: LivenessJudge?
     /// Reads receipts and tax forms; `nil`: their fields are not read.
     let textRecognizers: TextRecognizerPool?
     let metrics: ServerMetrics
@@ -25,7 +27,9 @@ struct ServerServices: Sendable, CustomStringConvertible {
     /// Requests long-polling a verification or document (`?wait=`).
     let waiters = StateWaiters()
     /// Signs and checks the web capture page's links.
-    let captureLinks: CaptureLinkSigner
+    let captureLinks: TokenSigner
+    /// Signs and checks the liveness challenges.
+    let livenessChallenges: TokenSigner
     /// Requests per capture link.
     let captureLimiter: RateLimiter
     /// The web capture page's live capture sessions.

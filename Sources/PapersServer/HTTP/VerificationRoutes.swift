@@ -135,8 +135,14 @@ struct VerificationRoutes {
         let batch = try JSONDecoder().decode(FrameBatchRequest.self, from: Data(body))
         guard (1...60).contains(batch.frames.count) else { throw Problem.invalid("a batch holds 1 to 60 frames") }
         guard (batch.label?.count ?? 0) <= 100 else { throw Problem.invalid("label is longer than 100 characters") }
-        guard (batch.metadata?.count ?? 0) <= 20, batch.metadata?.allSatisfy({ $0.key.count <= 200 && $0.value.count <= 200 }) ?? true else {
-            throw Problem.invalid("metadata holds at most 20 entries of at most 200 characters")
+        // A liveness challenge token is longer than other metadata values.
+        guard (batch.metadata?.count ?? 0) <= 20,
+              batch.metadata?.allSatisfy({ $0.key.count <= 200 && $0.value.count <= ($0.key == "challenge" ? 1024 : 200) }) ?? true else {
+            throw Problem.invalid("metadata holds at most 20 entries of at most 200 characters (a challenge: 1024)")
+        }
+        // Frames answering a liveness challenge must carry one issued for this verification, in time.
+        if batch.label == LivenessRoutes.label {
+            _ = try LivenessRoutes.claims(ofBatch: batch.metadata, verificationID: record.id, tenantID: tenant.id, signer: services.livenessChallenges)
         }
         var images: [[UInt8]] = []
         for (index, frame) in batch.frames.enumerated() {
@@ -163,7 +169,7 @@ struct VerificationRoutes {
             }
             // The metadata and capture times may say something about the person: sealed.
             let details = FrameBatchDetails(metadata: batch.metadata, capturedAt: batch.frames.map(\.capturedAt))
-            let sealed = try services.sealer.sealJSON(details, context: "frame-batch:\(batchID)")
+            let sealed = try services.sealer.sealJSON(details, context: StoredFrameBatch.detailsContext(batchID))
             try check(try await services.database.placeFrameBatch(id: batchID, verificationID: record.id, frames: staged, quota: quota,
                                                                    label: batch.label, sealedDetails: sealed),
                            what: "frames")

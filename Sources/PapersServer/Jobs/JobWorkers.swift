@@ -168,11 +168,21 @@ struct JobWorkers: Service, CustomStringConvertible {
             face = try await services.images.read(owner: record.id, name: ImageSide.face.rawValue)
         }
         let selfie = face
+        let answer = try await livenessAnswer(record)
+        let judge = services.livenessJudge
         let result = try await Self.abandoningOnCancel {
             try await NIOThreadPool.singleton.runIfActive {
                 BackgroundPriority.lowerCurrentThread()
                 defer { MemoryRelease.trim() }
-                return processor.process(record, stills: stills, frames: framesBySide, face: selfie)
+                var result = processor.process(record, stills: stills, frames: framesBySide, face: selfie)
+                if let answer {
+                    let verdict = judge.map { $0.judge(answer.frames, claims: answer.claims, batches: answer.batches, metadata: answer.metadata,
+                                                       decode: processor.decode) }
+                        ?? LivenessVerdict(isLive: false, failure: "LIVENESS_NOT_AVAILABLE", gestures: answer.claims.gestures, nonce: answer.claims.nonce,
+                                           frontalImage: nil, steps: [], frameBatchIds: answer.batches, metadata: answer.metadata)
+                    result.apply(verdict)
+                }
+                return result
             }
         }
         let event = CallbackEvent.verification(record, state: .done, result: result)
@@ -180,6 +190,35 @@ struct JobWorkers: Service, CustomStringConvertible {
         try await services.database.completeJob(job)
         services.waiters.notify(record.id)
         services.metrics.increment("papers_verifications_decided_total", [("verificationStatus", result.verificationStatus?.rawValue ?? "NONE")])
+    }
+
+    /// The frames answering the verification's latest liveness challenge: the valid batches
+    /// labelled `liveness` whose challenge was genuine when they were uploaded, those of the last
+    /// one's nonce, in upload order; `nil` when there are none.
+    func livenessAnswer(_ record: VerificationRecord) async throws
+        -> (claims: LivenessChallengeClaims, frames: [LivenessJudge.Frame], batches: [String], metadata: [String: String]?)? {
+        var answers: [(batch: StoredFrameBatch, claims: LivenessChallengeClaims, details: FrameBatchDetails?)] = []
+        for batch in try await services.database.validFrameBatches(verificationID: record.id) where batch.label == LivenessRoutes.label {
+            let details = try batch.sealedDetails.map {
+                try services.sealer.openJSON(FrameBatchDetails.self, from: $0, context: StoredFrameBatch.detailsContext(batch.id))
+            }
+            guard let claims = try? LivenessRoutes.claims(ofBatch: details?.metadata, verificationID: record.id, tenantID: record.tenantID,
+                                                          signer: services.livenessChallenges, now: batch.createdAt) else { continue }
+            answers.append((batch, claims, details))
+        }
+        guard let last = answers.last else { return nil }
+        var frames: [LivenessJudge.Frame] = [], batches: [String] = [], metadata: [String: String] = [:]
+        for answer in answers where answer.claims.nonce == last.claims.nonce {
+            batches.append(answer.batch.id)
+            metadata.merge((answer.details?.metadata ?? [:]).filter { $0.key != "challenge" }) { $1 }
+            for index in 0..<answer.batch.frameCount {
+                frames.append(.init(batchID: answer.batch.id, index: index,
+                                    bytes: try await services.images.read(owner: record.id, name: "frames-\(answer.batch.id)-\(index)"),
+                                    capturedAt: answer.details.flatMap { $0.capturedAt.indices.contains(index) ? $0.capturedAt[index] : nil },
+                                    uploadedAt: Date(timeIntervalSince1970: answer.batch.createdAt)))
+            }
+        }
+        return (last.claims, frames, batches, metadata.isEmpty ? nil : metadata)
     }
 
     func processDocument(_ job: Job) async throws {

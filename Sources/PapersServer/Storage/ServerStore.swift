@@ -37,8 +37,8 @@ protocol ServerStore: Sendable {
     /// Places a frame batch's staged frames and records the batch, only while its verification is
     /// `PENDING` and holds fewer than `quota` batches, in one transaction with those checks.
     func placeFrameBatch(id: String, verificationID: String, frames: [StagedImage], quota: Int, label: String?, sealedDetails: Data?) async throws -> UploadPlacement
-    /// The batches finalize left valid: id, label and frame count, oldest first.
-    func validFrameBatches(verificationID: String) async throws -> [(id: String, label: String?, frameCount: Int)]
+    /// The batches finalize left valid, oldest first.
+    func validFrameBatches(verificationID: String) async throws -> [StoredFrameBatch]
     /// How many frame batches a verification has.
     func frameBatchCount(verificationID: String) async throws -> Int
     /// Moves a pending verification to `PROCESSING` and queues its job, atomically; when

@@ -12,6 +12,7 @@ extension VerificationResource {
         document = record.result?.document
         checks = record.result?.checks
         identityVerification = record.result?.identityVerification
+        liveness = record.result?.liveness
         customerInternalReference = record.request?.customerInternalReference
         userReference = record.request?.userReference
         reportingCriteria = record.request?.reportingCriteria

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a capture link grants: the capture of one verification of one tenant until a time.
-struct CaptureLinkClaims: Sendable, Hashable, Codable {
+struct CaptureLinkClaims: ExpiringClaims, Hashable {
     /// The verification's scan reference.
     let scanReference: String
     /// The tenant that owns it.

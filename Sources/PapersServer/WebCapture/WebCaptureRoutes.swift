@@ -244,7 +244,7 @@ struct WebCaptureRoutes {
         guard let token = Self.token(request) else { throw Self.invalidLink }
         let claims: CaptureLinkClaims
         do {
-            claims = try services.captureLinks.claims(of: token)
+            claims = try services.captureLinks.claims(of: token, as: CaptureLinkClaims.self)
         } catch .expired {
             throw Problem(.gone, code: "LINK_EXPIRED", detail: "this capture link has expired")
         } catch {

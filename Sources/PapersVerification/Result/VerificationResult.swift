@@ -12,6 +12,8 @@ public struct VerificationResult: Sendable, Hashable, Codable {
     public var checks: VerificationChecks
     /// The selfie comparison, when identity verification was asked for.
     public var identityVerification: IdentityVerification?
+    /// The active liveness check, when frames answering a liveness challenge were uploaded.
+    public var liveness: LivenessVerdict?
 
     /// Creates a result.
     public init(verificationStatus: VerificationDecision? = nil, rejectReason: RejectReason? = nil, document: DocumentData? = nil,

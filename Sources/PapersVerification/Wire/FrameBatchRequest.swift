@@ -20,7 +20,8 @@ public struct FrameBatchRequest: Sendable, Hashable, Codable {
     /// What the frames show (at most 100 characters): `front`, `back` or `face` name the side
     /// processing may take a frame for when that side's still image is missing or unreadable.
     public let label: String?
-    /// The capture's metadata (at most 20 entries of at most 200 characters); stored sealed.
+    /// The capture's metadata (at most 20 entries of at most 200 characters; `challenge`, the
+    /// liveness challenge a `liveness` batch answers, up to 1024); stored sealed.
     public let metadata: [String: String]?
 
     /// Creates a batch.

@@ -17,6 +17,8 @@ public struct VerificationResource: Sendable, Hashable, Codable {
     public var checks: VerificationChecks?
     /// The selfie comparison, when identity verification was asked for.
     public var identityVerification: IdentityVerification?
+    /// The active liveness check, when frames answering a liveness challenge were uploaded.
+    public var liveness: LivenessVerdict?
     /// The integrator's reference, as given at creation.
     public var customerInternalReference: String?
     /// The end user's reference, as given at creation.

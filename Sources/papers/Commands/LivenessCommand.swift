@@ -51,14 +51,7 @@ struct LivenessCommand: AsyncParsableCommand {
             let time = Duration.milliseconds(index * 1000 / fps)
             let observation: LivenessObservation
             do {
-                let faces = try detector.detectFaces(in: image)
-                if let face = faces.first {
-                    let embedding = try embedder.embed(face, in: image)
-                    observation = LivenessObservation(time: time, faceCount: faces.count, landmarks: embedding.landmarks,
-                                                      descriptor: embedding.descriptor.values)
-                } else {
-                    observation = LivenessObservation(time: time, faceCount: 0, landmarks: [], descriptor: nil)
-                }
+                observation = try LivenessObservation(frame: image, time: time, detector: detector, embedder: embedder)
             } catch {
                 throw CLIOutput.fail(error.description, code: 70)
             }

@@ -134,8 +134,11 @@ struct ServeCommand: AsyncParsableCommand {
             // Face matching needs dlib's models (scripts/face-fixtures installs them); without them
             // verifications that ask for it answer FACE_MATCHING_NOT_AVAILABLE.
             let faceMatcher = (try? DlibFaceEmbedder(models: .standard())).map { FaceMatcher(detector: DlibFaceDetector(), embedder: $0) }
+            let livenessJudge = (try? DlibFaceEmbedder(models: .standard(), landmarks: .sixtyEight)).map {
+                LivenessJudge(detector: DlibFaceDetector(), embedder: $0)
+            }
             server = try PapersServer(configuration: configuration, scanner: try ScanCommand.scanner(), linkCodeWriter: ZXingBarcodeWriter(),
-                                      faceMatcher: faceMatcher, textRecognizer: { TesseractTextRecognizer() }, logger: logger)
+                                      faceMatcher: faceMatcher, livenessJudge: livenessJudge, textRecognizer: { TesseractTextRecognizer() }, logger: logger)
         } catch let error as ServerError {
             throw CLIOutput.fail(error.message, code: 78)
         }

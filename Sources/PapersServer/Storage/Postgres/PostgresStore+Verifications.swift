@@ -141,9 +141,15 @@ extension PostgresStore {
         }
     }
 
-    func validFrameBatches(verificationID: String) async throws -> [(id: String, label: String?, frameCount: Int)] {
-        try await rows("SELECT id, label, frame_count FROM frame_batches WHERE verification_id = \(verificationID) AND valid ORDER BY created_at, id")
-            .map { (id: try $0["id"].decode(String.self), label: try $0["label"].decode(String?.self), frameCount: try $0["frame_count"].decode(Int.self)) }
+    func validFrameBatches(verificationID: String) async throws -> [StoredFrameBatch] {
+        try await rows("""
+            SELECT id, label, frame_count, created_at, sealed_details FROM frame_batches
+            WHERE verification_id = \(verificationID) AND valid ORDER BY created_at, id
+            """).map {
+            StoredFrameBatch(id: try $0["id"].decode(String.self), label: try $0["label"].decode(String?.self),
+                             frameCount: try $0["frame_count"].decode(Int.self), createdAt: try $0["created_at"].decode(Double.self),
+                             sealedDetails: try $0["sealed_details"].decode(Data?.self))
+        }
     }
 
     /// Moves a pending verification to `PROCESSING` and queues its job, in one statement that locks

@@ -122,10 +122,15 @@ extension SQLiteStore {
         }
     }
 
-    func validFrameBatches(verificationID: String) async throws -> [(id: String, label: String?, frameCount: Int)] {
+    func validFrameBatches(verificationID: String) async throws -> [StoredFrameBatch] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT id, label, frame_count FROM frame_batches WHERE verification_id = ? AND valid = 1 ORDER BY created_at, id",
-                             arguments: [verificationID]).map { (id: $0["id"], label: $0["label"], frameCount: $0["frame_count"]) }
+            try Row.fetchAll(db, sql: """
+                SELECT id, label, frame_count, created_at, sealed_details FROM frame_batches
+                WHERE verification_id = ? AND valid = 1 ORDER BY created_at, id
+                """, arguments: [verificationID]).map {
+                StoredFrameBatch(id: $0["id"], label: $0["label"], frameCount: $0["frame_count"], createdAt: $0["created_at"],
+                                 sealedDetails: $0["sealed_details"])
+            }
         }
     }
 

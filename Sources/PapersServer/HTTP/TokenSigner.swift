@@ -1,16 +1,28 @@
 import Crypto
 import Foundation
 
-/// Signs and checks capture-link tokens: `base64url(claims) "." base64url(HMAC-SHA256)`, with a
-/// key derived from the server's encryption key (HKDF, its own purpose), so a token cannot be
-/// forged or altered, and the scan reference alone grants nothing.
-struct CaptureLinkSigner: Sendable {
+/// Claims a ``TokenSigner`` signs: anything JSON with an expiry.
+protocol ExpiringClaims: Codable, Sendable {
+    /// When the token stops working, in seconds since 1970.
+    var expiresAt: Int { get }
+}
+
+/// Signs and checks tokens the server hands out (capture links, liveness challenges):
+/// `base64url(claims) "." base64url(HMAC-SHA256)`, with a key derived from the server's
+/// encryption key (HKDF, one purpose per kind of token), so a token cannot be forged, altered or
+/// passed off as another kind, and the scan reference alone grants nothing.
+struct TokenSigner: Sendable {
     private let keyData: Data
     private var key: SymmetricKey { SymmetricKey(data: keyData) }
 
-    /// A signer whose key is derived from `encryptionKey`.
-    init(encryptionKey: SymmetricKey) {
-        let derived = HKDF<SHA256>.deriveKey(inputKeyMaterial: encryptionKey, info: Data("papers capture links v1".utf8), outputByteCount: 32)
+    /// The capture links' purpose.
+    static let captureLinks = "papers capture links v1"
+    /// The liveness challenges' purpose.
+    static let livenessChallenges = "papers liveness challenges v1"
+
+    /// A signer whose key is derived from `encryptionKey` for `purpose`.
+    init(encryptionKey: SymmetricKey, purpose: String) {
+        let derived = HKDF<SHA256>.deriveKey(inputKeyMaterial: encryptionKey, info: Data(purpose.utf8), outputByteCount: 32)
         keyData = derived.withUnsafeBytes { Data($0) }
     }
 
@@ -23,19 +35,20 @@ struct CaptureLinkSigner: Sendable {
     }
 
     /// A token for `claims`.
-    func token(for claims: CaptureLinkClaims) throws -> String {
+    func token(for claims: some ExpiringClaims) throws -> String {
         let payload = try JSONEncoder().encode(claims)
         let mac = HMAC<SHA256>.authenticationCode(for: payload, using: key)
         return Self.base64url(payload) + "." + Self.base64url(Data(mac))
     }
 
     /// The claims of `token` when it is genuine and not expired at `now` (seconds since 1970).
-    func claims(of token: String, now: Double = Date().timeIntervalSince1970) throws(Refusal) -> CaptureLinkClaims {
+    func claims<Claims: ExpiringClaims>(of token: String, as type: Claims.Type,
+                                        now: Double = Date().timeIntervalSince1970) throws(Refusal) -> Claims {
         guard token.count <= 1024 else { throw .invalid }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let payload = Self.data(base64url: parts[0]), let mac = Self.data(base64url: parts[1]),
               HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: key),
-              let claims = try? JSONDecoder().decode(CaptureLinkClaims.self, from: payload)
+              let claims = try? JSONDecoder().decode(Claims.self, from: payload)
         else { throw .invalid }
         guard Double(claims.expiresAt) > now else { throw .expired }
         return claims
