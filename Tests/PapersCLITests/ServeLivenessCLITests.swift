@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@Suite("papers serve: active liveness")
+struct ServeLivenessCLITests {
+    @Test("with dlib's models, a photo held still and a face swapped mid-sequence fail the server's challenge",
+          .enabled(if: FaceCLITests.fetched, "face fixtures could not be fetched"))
+    func stillAndSwapped() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-liveness-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let credentials = try #require(try PapersExecutable.run(["tenant", "create", "cli", "--data-dir", directory.path]).json)
+        let auth = "Basic " + Data("\(credentials["token"] as? String ?? ""):\(credentials["secret"] as? String ?? "")".utf8).base64EncodedString()
+        let server = try ServerProcess(dataDirectory: directory)
+        defer { server.stop() }
+        func photo(_ name: String) throws -> String {
+            try Data(contentsOf: FaceCLITests.photos.appendingPathComponent(name)).base64EncodedString()
+        }
+        func liveness(_ names: [String]) async throws -> [String: Any]? {
+            let (_, created) = try await ServeCLITests.call(server.port, "POST", "/v1/verifications", auth: auth)
+            let reference = try #require(created["scanReference"] as? String)
+            let (status, issued) = try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/liveness", auth: auth)
+            #expect(status == 201)
+            let challenge = try #require(issued["challenge"] as? String)
+            let frames = try names.enumerated().map { ["image": try photo($1), "capturedAt": String(200 * $0)] }
+            let body = try JSONSerialization.data(withJSONObject: ["frames": frames, "label": "liveness", "metadata": ["challenge": challenge]])
+            let (uploaded, _) = try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/frames", auth: auth,
+                                                             body: body, type: "application/json")
+            #expect(uploaded == 201)
+            _ = try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/finalize", auth: auth)
+            return try await ServeCLITests.call(server.port, "GET", "/v1/verifications/\(reference)?wait=30", auth: auth).1["liveness"] as? [String: Any]
+        }
+        let still = try #require(try await liveness(Array(repeating: "obama.jpg", count: 4)))
+        #expect(still["isLive"] as? Bool == false)
+        #expect(still["failure"] as? String == "INCOMPLETE", "\(still)")
+        let swapped = try #require(try await liveness(["obama.jpg", "obama.jpg", "biden.jpg"]))
+        #expect(swapped["failure"] as? String == "DIFFERENT_PERSON", "\(swapped)")
+    }
+}
