@@ -13,7 +13,8 @@ public struct DocumentScan: Sendable {
     /// The merged document: the MRZ's data when an MRZ was read (verified readings first), the
     /// licence barcode's otherwise; fields one source lacks are filled from the other, and
     /// `extractionMethod` says which sources were used. An MRZ that is not verified gives way to
-    /// a licence barcode; without one it is returned with its failed checks in `mrzData`.
+    /// a licence barcode; without one it is returned with its failed checks in `mrzData`. A
+    /// printed front completes a licence barcode (`BARCODE_OCR`) or, alone, is the document (`OCR`).
     ///
     /// Sides that disagree (``sideMismatch``) are not blended: the MRZ's data is returned alone.
     public var document: DocumentData {
@@ -31,10 +32,27 @@ public struct DocumentScan: Sendable {
         case let (nil, .some(fromBarcode)):
             merged = fromBarcode
             merged.extractionMethod = .barcode
+            // A printed front that agrees completes the barcode's data; one that does not is
+            // reported (``printedMismatch``), not blended in.
+            if let printed, printed.disagreements(with: fromBarcode).isEmpty {
+                merged.fillMissing(from: printed.documentData)
+                merged.extractionMethod = .barcodeOCR
+            }
         case (nil, nil):
-            merged = DocumentData(extractionMethod: .none)
+            merged = printed?.documentData ?? DocumentData(extractionMethod: .none)
         }
         return merged
+    }
+
+    /// The printed fields of the first side that has them.
+    public var printed: PrintedIDFields? { sides.compactMap(\.printed).first }
+
+    /// The fields on which the printed front and the barcode (or the MRZ) of these photos
+    /// disagree; empty when they agree or when there is nothing to compare. Text recognition
+    /// misreads, so this is reported for a person to look at rather than taken as fraud.
+    public var printedMismatch: [String] {
+        guard let printed, let other = mrz?.document ?? licence else { return [] }
+        return printed.disagreements(with: other)
     }
 
     /// The fields on which the MRZ and the licence barcode of these photos disagree (names,

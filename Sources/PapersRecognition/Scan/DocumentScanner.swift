@@ -18,6 +18,11 @@ public struct DocumentScanner: Sendable {
     public var faceDetector: (any FaceDetector)?
     /// The capture analysis run on every photo.
     public var analyzer = CaptureAnalyzer()
+    /// Reads the printed fields of a side with neither MRZ nor licence barcode (a licence front);
+    /// `nil`: such a side gives nothing.
+    public var textRecognizer: (any TextRecognizer)?
+    /// Turns a front's text into fields.
+    public var printedExtractor = PrintedIDExtractor()
 
     /// Creates a scanner.
     public init(mrzReader: MRZReader, barcodeReader: (any BarcodeReader)? = nil, faceDetector: (any FaceDetector)? = nil) {
@@ -63,6 +68,15 @@ public struct DocumentScanner: Sendable {
             side.qrCodes = outcome.barcodes.filter { $0.symbology == .qrCode }.map { QRPayload(bytes: $0.bytes) }
         }
 
+        // The printed front of a side with neither MRZ nor licence barcode read. A card front's
+        // lines of text can look like an MRZ, so one that was seen but not read does not stop
+        // this; the text must look like an identity document's front to count.
+        if let textRecognizer, side.mrz?.document == nil, side.aamva == nil, let document = views.document,
+           let text = try? textRecognizer.recognize(TextPagePreparer.flattened(document), layout: .automatic) {
+            let fields = printedExtractor.extract(from: text)
+            if fields.looksLikeIDFront { side.printed = fields }
+        }
+
         // The portrait on the document.
         if faceDetector != nil {
             let portrait = DocumentAnalyzer(analyzer: analyzer, faceDetector: faceDetector).findPortrait(in: views)
@@ -93,7 +107,7 @@ public struct DocumentScanner: Sendable {
     /// Scans the photos of one document (front, back…) and merges what they carry.
     ///
     /// - Throws: ``RecognitionError`` `nothingReadable` when no photo has an MRZ, a licence
-    ///   barcode or a QR code, with the likeliest reason (blur, glare, no document, an MRZ that
+    ///   barcode, a QR code or (with a ``textRecognizer``) printed fields, with the likeliest reason (blur, glare, no document, an MRZ that
     ///   cannot be read).
     public func scan(_ images: [Image]) throws(RecognitionError) -> DocumentScan {
         let sides = images.map(scanSide)

@@ -34,6 +34,10 @@ public struct SideScan: Sendable {
     /// the edge between its first two corners; `nil` when it saw none.
     public var mrzRows: ClosedRange<Double>?
 
+    /// The printed fields, when the side has neither MRZ nor licence barcode and a text
+    /// recogniser read a name, a date of birth or a number on it.
+    public var printed: PrintedIDFields?
+
     /// Whether glare lies over the MRZ: over the rows where its lines were seen, or, when none
     /// were, along either long edge of the document (where an MRZ is printed). Glare elsewhere
     /// (on the portrait, say) does not stand in the way of the reading.
@@ -49,6 +53,6 @@ public struct SideScan: Sendable {
 
     /// Whether the photo carried anything readable.
     public var hasReadableContent: Bool {
-        mrz?.document != nil || aamva != nil || !qrCodes.isEmpty
+        mrz?.document != nil || aamva != nil || !qrCodes.isEmpty || printed != nil
     }
 }

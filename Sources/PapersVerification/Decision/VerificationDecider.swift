@@ -95,6 +95,13 @@ public struct VerificationDecider: Sendable {
             if !mismatched.isEmpty { result.checks.mismatchedFields = mismatched }
         }
 
+        // The printed front against the barcode or MRZ, when both were read.
+        if scan.printed != nil, scan.sides.contains(where: { $0.aamva != nil || $0.mrz?.document != nil }) {
+            let mismatched = scan.printedMismatch
+            result.checks.printedDataConsistency = mismatched.isEmpty ? .ok : .failed
+            if !mismatched.isEmpty { result.checks.printedMismatchedFields = mismatched }
+        }
+
         let issues = dataQualityIssues(document)
         result.checks.dataQuality = issues.isEmpty ? .ok : .failed
         if !issues.isEmpty { result.checks.dataQualityIssues = issues }

@@ -22,6 +22,11 @@ public struct VerificationChecks: Sendable, Hashable, Codable {
     public var mrzBarcodeConsistency: Outcome = .notAvailable
     /// The fields on which they disagree.
     public var mismatchedFields: [String]?
+    /// Whether the printed front agrees with the barcode or MRZ, when both were read. Text
+    /// recognition misreads, so a disagreement is reported here for review, not taken as fraud.
+    public var printedDataConsistency: Outcome = .notAvailable
+    /// The fields on which the printed front disagrees.
+    public var printedMismatchedFields: [String]?
     /// Whether the data is plausible (dates in order, birth in the past).
     public var dataQuality: Outcome = .notAvailable
     /// The data-quality rules broken.

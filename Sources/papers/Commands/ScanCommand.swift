@@ -67,11 +67,15 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     /// The scanner with every recogniser this build has (barcodes and faces can be left out).
-    static func scanner(barcodes: Bool = true, faces: Bool = true) throws -> DocumentScanner {
+    /// The scanner of every command that reads ID documents. With `text`, a side with neither
+    /// MRZ nor licence barcode (a licence front) is read with Tesseract.
+    static func scanner(barcodes: Bool = true, faces: Bool = true, text: Bool = true) throws -> DocumentScanner {
         do {
-            return DocumentScanner(mrzReader: try MRZReader.bundled(),
-                                   barcodeReader: barcodes ? ZXingBarcodeReader() : nil,
-                                   faceDetector: faces ? DlibFaceDetector() : nil)
+            var scanner = DocumentScanner(mrzReader: try MRZReader.bundled(),
+                                          barcodeReader: barcodes ? ZXingBarcodeReader() : nil,
+                                          faceDetector: faces ? DlibFaceDetector() : nil)
+            if text { scanner.textRecognizer = TesseractTextRecognizer() }
+            return scanner
         } catch {
             throw CLIOutput.fail(error.description, code: 70)
         }
@@ -140,6 +144,10 @@ struct ScanCommand: AsyncParsableCommand {
             try CLIOutput.printJSON(output, pretty: !compact)
         } else {
             print(DocumentSummary.lines(scan.document).joined(separator: "\n"))
+            if !scan.printedMismatch.isEmpty {
+                print("printed front".padding(toLength: 16, withPad: " ", startingAt: 0) + " DISAGREES with the barcode or MRZ on "
+                      + scan.printedMismatch.joined(separator: ", ") + " (not merged)")
+            }
             for (index, side) in scan.sides.enumerated() {
                 if let mrz = side.mrz {
                     print("side \(index + 1) MRZ".padding(toLength: 16, withPad: " ", startingAt: 0) + " " + (mrz.isVerified ? "verified" : "NOT verified (failed: \(mrz.failedChecks.joined(separator: ", ")), uncertain characters: \(mrz.uncertainPositions.count))"))

@@ -18,7 +18,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 1
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1280x720"
     @Option(name: .long, help: "Output folder (created when missing).") var out: String
-    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload), 'receipt' (thermal receipts, truth in the receipt JSON's keys) or 'w2' (Form W-2 photos, truth in the W-2 JSON's keys).")
+    @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload), 'licence-front' (the fronts of the same licences, printed with AAMVA's field numbers; truth in the keys of 'papers scan --json'), 'receipt' (thermal receipts, truth in the receipt JSON's keys) or 'w2' (Form W-2 photos, truth in the W-2 JSON's keys).")
     var documents: String?
     @Option(name: .long, help: "What draws identity documents: 'atlas' (the project's own generator, the default) or 'freetype' (the independent renderer: FreeType and the system OCR-B font from Debian's fonts-ocr-b, never tuned on; implies --documents identity).")
     var renderer: MRZRenderer = .atlas
@@ -38,8 +38,13 @@ struct SynthCommand: AsyncParsableCommand {
         guard video == nil else { throw CLIOutput.fail("--video needs --sequence", code: 64) }
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
         let documents = documents ?? (renderer == .freetype ? "identity" : "capture")
-        guard ["capture", "identity", "licence", "receipt", "w2"].contains(documents) else {
-            throw CLIOutput.fail("--documents must be 'capture', 'identity', 'licence', 'receipt' or 'w2'", code: 64)
+        guard ["capture", "identity", "licence", "licence-front", "receipt", "w2"].contains(documents) else {
+            throw CLIOutput.fail("--documents must be 'capture', 'identity', 'licence', 'licence-front', 'receipt' or 'w2'", code: 64)
+        }
+        if documents == "licence-front" {
+            try TextDocumentSynth(documents: documents, count: count, seed: seed, width: frame.width, height: frame.height,
+                                  variant: variant, out: out).run()
+            return
         }
         if documents == "receipt" || documents == "w2" {
             // Receipts are portrait photos: the default landscape frame is turned.

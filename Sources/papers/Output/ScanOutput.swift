@@ -11,6 +11,14 @@ struct ScanOutput: Encodable {
 
     struct Details: Encodable {
         let sides: [Side]
+        /// Fields on which the printed front and the barcode or MRZ disagree.
+        let printedMismatch: [String]?
+    }
+
+    /// A printed field: its value and how sure the reading is.
+    struct PrintedField: Encodable {
+        let value: String
+        let confidence: Double
     }
 
     struct Side: Encodable {
@@ -23,6 +31,7 @@ struct ScanOutput: Encodable {
         let mrzError: String?
         let barcodes: [Barcode]
         let qrCodes: [QR]
+        let printed: [String: PrintedField]?
     }
 
     struct MRZ: Encodable {
@@ -69,8 +78,27 @@ struct ScanOutput: Encodable {
                 barcodes: side.barcodes.map { Barcode(format: $0.symbology.rawValue, bytesBase64: Data($0.bytes).base64EncodedString()) },
                 qrCodes: side.qrCodes.map {
                     QR(kind: $0.kind.rawValue, bytesBase64: Data($0.bytes).base64EncodedString(), text: String(validating: $0.bytes, as: UTF8.self))
-                })
+                },
+                printed: side.printed.map(Self.printedFields))
         }
-        try container.encode(Details(sides: sides), forKey: .scan)
+        let mismatch = scan.printedMismatch
+        try container.encode(Details(sides: sides, printedMismatch: mismatch.isEmpty ? nil : mismatch), forKey: .scan)
+    }
+
+    /// The printed fields read, by their document data names.
+    static func printedFields(_ fields: PrintedIDFields) -> [String: PrintedField] {
+        func entry(_ field: ExtractedField<some Sendable & Hashable>?, _ text: (Any) -> String) -> PrintedField? {
+            field.map { PrintedField(value: text($0.value), confidence: ($0.confidence * 1000).rounded() / 1000) }
+        }
+        let date: (Any) -> String = { ($0 as? CalendarDate)?.iso ?? "" }, plain: (Any) -> String = { "\($0)" }
+        let entries: [(String, PrintedField?)] = [
+            ("lastName", entry(fields.lastName, plain)), ("firstName", entry(fields.firstName, plain)),
+            ("middleName", entry(fields.middleName, plain)), ("dob", entry(fields.dob, date)),
+            ("issuingDate", entry(fields.issuingDate, date)), ("expiryDate", entry(fields.expiryDate, date)),
+            ("idNumber", entry(fields.idNumber, plain)), ("gender", entry(fields.gender) { ($0 as? Gender)?.rawValue ?? "" }),
+            ("addressLine", entry(fields.addressLine, plain)), ("city", entry(fields.city, plain)),
+            ("subdivision", entry(fields.subdivision, plain)), ("postCode", entry(fields.postCode, plain)),
+        ]
+        return Dictionary(uniqueKeysWithValues: entries.compactMap { name, field in field.map { (name, $0) } })
     }
 }
