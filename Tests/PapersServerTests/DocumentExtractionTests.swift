@@ -35,8 +35,11 @@ struct DocumentExtractionTests {
         try await client.execute(uri: "/v1/documents/\(id)?wait=30", method: .get, headers: test.headers()).json
     }
 
-    @Test("two photos of one receipt become one document, the lines they share counted once", arguments: Backend.available)
-    func multiPageReceipt(backend: Backend) async throws {
+    // On SQLite only: the in-process servers of all tests on PostgreSQL share one job queue, so a
+    // server without this recogniser could take the job.
+    @Test("two photos of one receipt become one document, the lines they share counted once")
+    func multiPageReceipt() async throws {
+        let backend = Backend.sqlite
         let recognizer = ScriptedTextRecognizer(pages: [
             120: ["CORNER SHOP", "12 HIGH STREET", "2025-03-12 14:05", "MILK 2.50", "BREAD 3.10"],
             140: ["BREAD 3.10", "SUBTOTAL 5.60", "TAX 0.45", "TOTAL 6.05", "VISA ****1234"],
