@@ -3,8 +3,8 @@ import PapersImaging
 
 /// One photo of a face and its 68 landmarks (the iBUG 300-W layout dlib's shape predictor gives:
 /// jaw 0–16, brows 17–26, nose 27–35, eyes 36–41 and 42–47, lips 48–67), re-rendered in other
-/// poses: turned and nodded by a smooth warp of the face region, eyes shut by painting lids over
-/// them in the skin's colour, a smile by pulling the mouth corners apart.
+/// poses: turned and nodded by a smooth warp of the face region, eyes shut by drawing the skin
+/// above them down over them, a smile by pulling the mouth corners apart.
 ///
 /// A test device for the liveness checks, which judge gestures from landmarks: a warp of one photo
 /// moves the landmarks as a real gesture does, but it is not a model of how a real head turns, nor
