@@ -227,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PapersFacesDlibTests",
-            dependencies: ["PapersFacesDlib", "PapersRecognition", "PapersImaging", "PapersImagingCodecs"],
+            dependencies: ["PapersFacesDlib", "PapersRecognition", "PapersImaging", "PapersImagingCodecs", "PapersSynthesis", "PapersCapture"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

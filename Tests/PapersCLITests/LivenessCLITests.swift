@@ -25,6 +25,28 @@ struct LivenessCLITests {
         #expect(still.json?["failure"] as? String == "INCOMPLETE")
     }
 
+    @Test("frames papers synth renders from one photo pass the challenge and the passive signals",
+          .enabled(if: FaceCLITests.fetched, "face fixtures could not be fetched"))
+    func rendered() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("papers-liveness-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let synth = try PapersExecutable.run(["synth", "--liveness", "left,smile", "--face",
+                                              FaceCLITests.photos.appendingPathComponent("obama.jpg").path, "--out", directory.path])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("liveness.json"))) as? [String: Any]
+        let frames = try #require(truth?["frames"] as? [[String: Any]])
+        #expect(frames.count == 17)
+        #expect((frames[5]["truth"] as? [String: Any])?["gesture"] as? String == "left")
+        let active = try PapersExecutable.run(["liveness", "--challenge", "left,smile", "--json", directory.path])
+        #expect(active.json?["isLive"] as? Bool == true, "\(active.text)")
+        let passive = try PapersExecutable.run(["liveness", "--passive", "--json", directory.path])
+        let json = try #require(passive.json, "\(passive.text)")
+        #expect(json["isLive"] as? Bool == true)
+        let signals = (json["signals"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(signals == ["SCREEN_PATTERN", "BORDER", "SPECULAR_HIGHLIGHT", "FRAME_CONSISTENCY"])
+        #expect(try PapersExecutable.run(["liveness", "--passive", "--challenge", "left", directory.path]).status == 64)
+    }
+
     @Test("an unknown gesture is a usage error; an unreadable frame exits 65")
     func refusals() throws {
         let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("papers-liveness-\(UUID().uuidString).jpg")

@@ -5,7 +5,8 @@ import PapersImaging
 /// a portrait box, lines of glyph-like marks and, on cards and passports, an MRZ-like band.
 enum DocumentRenderer {
     /// Renders a document whose longer side is `longSide` pixels, with `print` on it when given
-    /// (a real MRZ instead of the MRZ-like band; a barcode back instead of the portrait side).
+    /// (a real MRZ instead of the MRZ-like band; a barcode back instead of the portrait side; a
+    /// real face in the portrait box).
     static func render(_ kind: SyntheticDocumentKind, longSide: Int, print: SyntheticPrint? = nil,
                        random: inout SeededRandom) -> FloatCanvas {
         let barcodeBack = print?.barcode != nil
@@ -30,7 +31,8 @@ enum DocumentRenderer {
         let ink: (Float, Float, Float) = (Float(random.uniform(10...60)), Float(random.uniform(10...60)), Float(random.uniform(20...80)))
         var textLeft = Int(Double(width) * 0.06)
         if kind != .paper && !barcodeBack {
-            // Portrait box with a head-like ellipse.
+            // Portrait box with a head-like ellipse, or the given portrait photo (the colours are
+            // drawn either way, so a document keeps the rest of its look with or without one).
             let boxW = Int(Double(width) * 0.27), boxH = Int(Double(height) * 0.55)
             let boxX = Int(Double(width) * 0.05), boxY = Int(Double(height) * 0.15)
             canvas.fillRect(x: boxX, y: boxY, width: boxW, height: boxH,
@@ -38,14 +40,18 @@ enum DocumentRenderer {
             let skin: (Float, Float, Float) = (Float(random.uniform(150...230)), Float(random.uniform(110...180)), Float(random.uniform(90...150)))
             let cx = Double(boxX) + Double(boxW) / 2, cy = Double(boxY) + Double(boxH) * 0.42
             let rx = Double(boxW) * 0.3, ry = Double(boxH) * 0.3
-            for y in boxY..<(boxY + boxH) {
-                for x in boxX..<(boxX + boxW) {
-                    let dx = (Double(x) - cx) / rx, dy = (Double(y) - cy) / ry
-                    let shoulders = Double(y) > cy + ry * 1.1 && abs(Double(x) - cx) < rx * (1.6 + (Double(y) - cy - ry) / ry)
-                    if dx * dx + dy * dy <= 1 || shoulders {
-                        let i = (y * width + x) * 3
-                        let c = shoulders && dx * dx + dy * dy > 1 ? (ink.0 + 40, ink.1 + 40, ink.2 + 60) : skin
-                        canvas.data[i] = c.0; canvas.data[i + 1] = c.1; canvas.data[i + 2] = c.2
+            if let portrait = print?.portrait {
+                canvas.paste(portrait.printed(width: boxW, height: boxH), x: boxX, y: boxY)
+            } else {
+                for y in boxY..<(boxY + boxH) {
+                    for x in boxX..<(boxX + boxW) {
+                        let dx = (Double(x) - cx) / rx, dy = (Double(y) - cy) / ry
+                        let shoulders = Double(y) > cy + ry * 1.1 && abs(Double(x) - cx) < rx * (1.6 + (Double(y) - cy - ry) / ry)
+                        if dx * dx + dy * dy <= 1 || shoulders {
+                            let i = (y * width + x) * 3
+                            let c = shoulders && dx * dx + dy * dy > 1 ? (ink.0 + 40, ink.1 + 40, ink.2 + 60) : skin
+                            canvas.data[i] = c.0; canvas.data[i + 1] = c.1; canvas.data[i + 2] = c.2
+                        }
                     }
                 }
             }
@@ -76,7 +82,7 @@ enum DocumentRenderer {
         if let barcode = print?.barcode {
             printBarcode(barcode, on: &canvas)
         }
-        if kind != .paper && print == nil {
+        if kind != .paper && print?.mrzLines.isEmpty != false && print?.barcode == nil {
             // An MRZ-like band: two rows of uniform monospaced marks along the bottom.
             let mrzH = max(4, Int(Double(height) * 0.055))
             let pitch = Double(width) * 0.88 / 44

@@ -1,6 +1,7 @@
-/// Real content printed on a synthetic document, so recognisers can be scored on it: an MRZ in
 import PapersImaging
-/// OCR-B and, on licence backs, a barcode.
+
+/// Real content printed on a synthetic document, so recognisers can be scored on it: an MRZ in
+/// OCR-B, on licence backs a barcode, and a real face as the portrait.
 public struct SyntheticPrint: Sendable, Hashable {
     /// MRZ lines printed along the bottom edge (ICAO 9303 placement and pitch), or none.
     public var mrzLines: [String]
@@ -9,11 +10,14 @@ public struct SyntheticPrint: Sendable, Hashable {
     public var barcode: Image?
     /// The bytes ``barcode`` encodes, recorded in the photo's truth; empty when unknown.
     public var barcodePayload: [UInt8]
+    /// The photo printed in the portrait box instead of a drawn head, on documents that have one.
+    public var portrait: SyntheticPortrait?
 
     /// Creates a print.
-    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = []) {
+    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = [], portrait: SyntheticPortrait? = nil) {
         self.mrzLines = mrzLines
         self.barcode = barcode
         self.barcodePayload = barcodePayload
+        self.portrait = portrait
     }
 }

@@ -46,13 +46,14 @@ public struct IdentityPhotoSet: Sendable {
         }
     }
 
-    /// Photo `index` of the set with `seed`, and the identity printed on it.
-    public func photo(seed: UInt64, index: Int) -> (photo: SyntheticPhoto, identity: SyntheticIdentity) {
+    /// Photo `index` of the set with `seed`, and the identity printed on it; `portrait` is printed
+    /// in the portrait box (the rest of the photo is the same with or without it).
+    public func photo(seed: UInt64, index: Int, portrait: SyntheticPortrait? = nil) -> (photo: SyntheticPhoto, identity: SyntheticIdentity) {
         let format = Self.format(seed: seed, index: index)
         var random = SeededRandom(seed: seed &* 31 &+ UInt64(index) &* 104_729 &+ 17)
         let identity = SyntheticIdentity(format: format, random: &random)
         let photo = synthesizer.photo(seed: seed, index: index, kind: Self.kind(for: format),
-                                      print: SyntheticPrint(mrzLines: identity.mrzLines))
+                                      print: SyntheticPrint(mrzLines: identity.mrzLines, portrait: portrait))
         return (photo, identity)
     }
 }

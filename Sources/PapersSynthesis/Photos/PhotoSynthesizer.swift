@@ -39,7 +39,7 @@ public struct PhotoSynthesizer: Sendable {
 
     /// The photo number `index` of the set with seed `seed` (the same arguments always give the
     /// same photo). `kind` defaults to a random card, passport page or sheet of paper; `print`
-    /// puts a real MRZ or barcode on the document.
+    /// puts a real MRZ, barcode or portrait on the document.
     public func photo(seed: UInt64, index: Int, kind chosenKind: SyntheticDocumentKind? = nil,
                       print: SyntheticPrint? = nil) -> SyntheticPhoto {
         var random = SeededRandom(seed: seed &* 1_000_003 &+ UInt64(index))
@@ -189,7 +189,8 @@ public struct PhotoSynthesizer: Sendable {
             mrzLines: print?.mrzLines.isEmpty == false ? print?.mrzLines : nil,
             mrzObscuredByGlare: print?.mrzLines.isEmpty == false ? mrzObscured : nil,
             barcodePayload: print?.barcode != nil && print?.barcodePayload.isEmpty == false ? print.map { Data($0.barcodePayload) } : nil,
-            barcodeObscuredByGlare: print?.barcode != nil ? barcodeObscured : nil)
+            barcodeObscuredByGlare: print?.barcode != nil ? barcodeObscured : nil,
+            portrait: kind != .paper && print?.barcode == nil ? print?.portrait?.name : nil)
         return SyntheticPhoto(image: canvas.image(), truth: truth)
     }
 

@@ -44,6 +44,8 @@ public struct SyntheticPhotoTruth: Sendable, Hashable, Codable {
     public var barcodePayload: Data?
     /// Whether the glare spot saturates part of the barcode (a person would retake the photo), when there is a barcode.
     public var barcodeObscuredByGlare: Bool?
+    /// The name of the portrait photo printed on the document (``SyntheticPortrait/name``), when one was.
+    public var portrait: String?
 }
 
 /// A synthetic photo and its truth.

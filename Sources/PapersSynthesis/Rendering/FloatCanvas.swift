@@ -42,6 +42,19 @@ struct FloatCanvas: Sendable {
         }
     }
 
+    /// Copies an 8-bit image (gray, RGB or RGBA) with its top-left at (x, y), clipped to the canvas.
+    mutating func paste(_ image: Image, x: Int, y: Int) {
+        let rgb = image.rgb()
+        for row in max(0, -y)..<min(rgb.height, height - y) {
+            for column in max(0, -x)..<min(rgb.width, width - x) {
+                let source = rgb.offset(x: column, y: row), target = ((y + row) * width + x + column) * 3
+                data[target] = Float(rgb.pixels[source])
+                data[target + 1] = Float(rgb.pixels[source + 1])
+                data[target + 2] = Float(rgb.pixels[source + 2])
+            }
+        }
+    }
+
     /// Three box blurs in a row: a close approximation of a Gaussian blur of the given sigma.
     mutating func gaussianBlur(sigma: Double) {
         guard sigma >= 0.3 else { return }

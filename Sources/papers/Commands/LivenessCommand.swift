@@ -5,27 +5,34 @@ import PapersFacesDlib
 import PapersImaging
 import PapersRecognition
 
-/// `papers liveness --challenge left,blink,right FRAME...`: an active liveness check over selfie frames.
+/// `papers liveness --challenge left,blink,right FRAME...`: an active liveness check over selfie
+/// frames; `papers liveness --passive FRAME...`: the passive signals.
 struct LivenessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "liveness",
-        abstract: "Judge an active liveness challenge (gestures in order) on a sequence of selfie frames.",
+        abstract: "Judge an active liveness challenge (gestures in order), or the passive signals, on selfie frames.",
         discussion: """
-        Frames are taken in name order at --fps. The first frame facing the camera with open eyes \
-        is the reference; each gesture (left, right, up, down, blink, smile; directions as the \
-        camera sees them) is measured against it from dlib's 68 landmarks, within 5 s of the \
-        previous one, and every face must stay the same person by dlib's descriptor. Any answer \
-        exits 0; a frame that cannot be read exits 65.
+        Frames are taken in name order at --fps. With --challenge, the first frame facing the camera \
+        with open eyes is the reference; each gesture (left, right, up, down, blink, smile; \
+        directions as the camera sees them) is measured against it from dlib's 68 landmarks, within \
+        5 s of the previous one, and every face must stay the same person by dlib's descriptor. \
+        With --passive, the frames are searched for signs of a reproduced face: a screen's pixel \
+        grid or moiré, straight edges around the face, glare, and (over three frames or more) \
+        landmarks that move only as a flat picture does. These are signals, not a certified \
+        presentation-attack detector. Any answer exits 0; a frame that cannot be read exits 65.
         """
     )
 
-    @Option(name: .long, help: "The gestures to make, in order, comma-separated.") var challenge: String
+    @Option(name: .long, help: "The gestures to make, in order, comma-separated.") var challenge: String?
+    @Flag(name: .long, help: "Measure the passive signals instead of a challenge.") var passive = false
     @Option(name: .long, help: "Frames a second.") var fps = 10
     @Option(name: .long, help: "The directory of dlib's face model files.") var models: String?
     @Flag(name: .long, help: "Print the result as JSON.") var json = false
     @Argument(help: "A directory of frames (JPEG/PNG, in name order), or frame files.") var frames: [String]
 
     func run() async throws {
+        guard (challenge == nil) == passive else { throw CLIOutput.fail("give either --challenge or --passive", code: 64) }
+        guard let challenge else { return try runPassive() }
         let names = challenge.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let gestures = names.compactMap(LivenessGesture.init(rawValue:))
         guard !gestures.isEmpty, gestures.count == names.count else {

@@ -29,8 +29,18 @@ struct SynthCommand: AsyncParsableCommand {
     var video: String?
     @Option(name: .long, help: "Receipts and W-2 forms: 'tuning' (the fonts and layouts the extractors were tuned on) or 'held-out' (other fonts, layouts and wordings).")
     var variant: ReceiptPhotoSet.Variant = .tuning
+    @Option(name: .long, help: "A folder of face photos (JPEG/PNG) printed as the documents' portraits, cropped around the face dlib finds: photo N takes the folder's photos in name order, in turn; the truth's 'portrait' names it. Capture and identity documents drawn by the atlas renderer; needs dlib's face detector only.")
+    var portraits: String?
+    @Option(name: .long, help: "Write selfie frames instead: the gestures (left, right, up, down, blink, smile, comma-separated) rendered in order from the one photo --face by warping it along dlib's 68 landmarks. Frames frame-NNN.jpg at --fps and liveness.json with each frame's gesture. A test device for 'papers liveness', not a model of real attacks.")
+    var liveness: String?
+    @Option(name: .long, help: "The face photo --liveness renders.") var face: String?
+    @Option(name: .long, help: "The directory of dlib's face model files (--liveness).") var models: String?
 
     func run() async throws {
+        if let liveness {
+            guard sequence == nil, portraits == nil else { throw CLIOutput.fail("--liveness goes without --sequence and --portraits", code: 64) }
+            return try writeLiveness(liveness)
+        }
         let frame = try FrameSize.parse(size)
         if let sequence {
             return try writeSequence(sequence, frame: frame)
@@ -57,6 +67,18 @@ struct SynthCommand: AsyncParsableCommand {
         guard renderer == .atlas || documents == "identity" else {
             throw CLIOutput.fail("--renderer \(renderer.rawValue) draws identity documents only: use --documents identity", code: 64)
         }
+        var faces: [SyntheticPortrait] = []
+        if let portraits {
+            guard renderer == .atlas, documents == "capture" || documents == "identity" else {
+                throw CLIOutput.fail("--portraits goes on capture and identity documents of the atlas renderer", code: 64)
+            }
+            let loaded = try SynthPortraits.load(portraits)
+            guard !loaded.portraits.isEmpty else { throw CLIOutput.fail("no photo in \(portraits) shows one face", code: 65) }
+            if loaded.skipped > 0 {
+                FileHandle.standardError.write(Data("synth: \(loaded.skipped) photos without one clear face left out\n".utf8))
+            }
+            faces = loaded.portraits
+        }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = frame.width
@@ -68,10 +90,12 @@ struct SynthCommand: AsyncParsableCommand {
         for index in 0..<count {
             let photo: SyntheticPhoto
             var style: IndependentMRZStyle?
+            let portrait = faces.isEmpty ? nil : faces[index % faces.count]
             switch documents {
-            case "identity": (photo, style) = try renderer.identityPhoto(seed: seed, index: index, width: frame.width, height: frame.height)
+            case "identity":
+                (photo, style) = try renderer.identityPhoto(seed: seed, index: index, width: frame.width, height: frame.height, portrait: portrait)
             case "licence": photo = try licences.photo(seed: seed, index: index).photo
-            default: photo = synthesizer.photo(seed: seed, index: index)
+            default: photo = synthesizer.photo(seed: seed, index: index, print: portrait.map { SyntheticPrint(portrait: $0) })
             }
             let name = String(format: "%05d", index)
             try CLIImages.save(photo.image, to: "\(out)/\(name).jpg", quality: photo.truth.jpegQuality)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PapersCapture
 import PapersFacesDlib
 import PapersImaging
 import PapersRecognition
@@ -14,13 +15,16 @@ struct FaceBench: AsyncParsableCommand {
         discussion: """
         Each photo is searched whole, as given, by dlib's HOG detector without enlarging it; the \
         largest face gets the 5 landmarks, the aligned 150×150 chip and the 128-D descriptor. \
-        Prints the median milliseconds of each stage over the photos' medians.
+        Prints the median milliseconds of each stage over the photos' medians. --passive also \
+        times the passive liveness signals of one frame (the screen pattern, the border and the \
+        specular highlight) given the face found.
         """
     )
 
     @Option(help: "Timed runs per photo.") var iterations = 5
     @Option(help: "The directory of dlib's face model files.") var models: String?
     @Flag(help: "Print the result as JSON.") var json = false
+    @Flag(help: "Also time the passive liveness signals of each photo as one frame.") var passive = false
     @Argument(help: "JPEG or PNG photos with one face or more.") var images: [String]
 
     /// The figures: medians over the photos of each photo's median time per stage.
@@ -32,6 +36,8 @@ struct FaceBench: AsyncParsableCommand {
         let chipMs: Double
         let descriptorMs: Double
         let totalMs: Double
+        /// The passive signals of one frame, with `--passive`.
+        var passiveMs: Double?
     }
 
     func run() async throws {
@@ -48,10 +54,10 @@ struct FaceBench: AsyncParsableCommand {
         } catch {
             throw CLIOutput.fail(error.description, code: 70)
         }
-        var stages: [[Double]] = [[], [], [], [], []]
+        var stages: [[Double]] = [[], [], [], [], [], []]
         for path in images {
             let photo = try CLIImages.load(path)
-            var times: [[Double]] = [[], [], [], [], []]
+            var times: [[Double]] = [[], [], [], [], [], []]
             for run in 0...iterations {
                 do {
                     let clock = ContinuousClock()
@@ -71,20 +77,28 @@ struct FaceBench: AsyncParsableCommand {
                                      BenchTiming.milliseconds(aligned - placed), BenchTiming.milliseconds(described - aligned)]
                     for (i, t) in stepTimes.enumerated() { times[i].append(t) }
                     times[4].append(stepTimes.reduce(0, +))
+                    if passive {
+                        let frame = PassiveLivenessFrame(image: photo, faces: [face], landmarks: points)
+                        let before = clock.now
+                        _ = PassiveSignalModel().assess([frame])
+                        times[5].append(BenchTiming.milliseconds(clock.now - before))
+                    }
                 } catch let error as RecognitionError {
                     throw CLIOutput.fail("\(path): \(error.description)", code: 70)
                 }
             }
-            for i in 0..<5 { stages[i].append(Self.median(times[i])) }
+            for i in 0..<6 where !times[i].isEmpty { stages[i].append(Self.median(times[i])) }
         }
         let figures = Figures(photos: images.count, iterations: iterations, detectMs: Self.median(stages[0]),
                               landmarksMs: Self.median(stages[1]), chipMs: Self.median(stages[2]),
-                              descriptorMs: Self.median(stages[3]), totalMs: Self.median(stages[4]))
+                              descriptorMs: Self.median(stages[3]), totalMs: Self.median(stages[4]),
+                              passiveMs: passive ? Self.median(stages[5]) : nil)
         if json {
             try CLIOutput.printJSON(figures, pretty: false)
         } else {
             print(String(format: "faces (%d photos): detect %.2f ms, landmarks %.2f ms, chip %.2f ms, descriptor %.2f ms, total %.2f ms",
                          figures.photos, figures.detectMs, figures.landmarksMs, figures.chipMs, figures.descriptorMs, figures.totalMs))
+            if let passiveMs = figures.passiveMs { print(String(format: "passive liveness signals: %.2f ms per frame", passiveMs)) }
         }
     }
 

@@ -10,10 +10,11 @@ enum MRZRenderer: String, ExpressibleByArgument, CaseIterable {
 
     /// Photo `index` of the identity set with `seed` drawn by this renderer, or the one-line error
     /// (a missing font names the package to install).
-    func identityPhoto(seed: UInt64, index: Int, width: Int, height: Int) throws -> (photo: SyntheticPhoto, style: IndependentMRZStyle?) {
+    func identityPhoto(seed: UInt64, index: Int, width: Int, height: Int,
+                       portrait: SyntheticPortrait? = nil) throws -> (photo: SyntheticPhoto, style: IndependentMRZStyle?) {
         switch self {
         case .atlas:
-            return (IdentityPhotoSet(width: width, height: height).photo(seed: seed, index: index).photo, nil)
+            return (IdentityPhotoSet(width: width, height: height).photo(seed: seed, index: index, portrait: portrait).photo, nil)
         case .freetype:
             var configuration = IndependentMRZPhotoSet.Configuration()
             configuration.width = width
