@@ -9,10 +9,13 @@ public struct SyntheticPrint: Sendable, Hashable {
     public var barcode: Image?
     /// The bytes ``barcode`` encodes, recorded in the photo's truth; empty when unknown.
     public var barcodePayload: [UInt8]
+    /// How the MRZ is printed. Default ``MRZPrintStyle/standard``.
+    public var mrzStyle: MRZPrintStyle
 
     /// Creates a print.
-    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = []) {
+    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = [], mrzStyle: MRZPrintStyle = .standard) {
         self.mrzLines = mrzLines
+        self.mrzStyle = mrzStyle
         self.barcode = barcode
         self.barcodePayload = barcodePayload
     }
