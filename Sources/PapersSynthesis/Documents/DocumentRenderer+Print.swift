@@ -11,33 +11,41 @@ extension DocumentRenderer {
         }
     }
 
-    /// Prints MRZ lines at the bottom: 2.54 mm pitch, 4.23 mm line spacing, the last baseline
-    /// 4 mm above the bottom edge, centred horizontally.
-    static func printMRZ(_ lines: [String], kind: SyntheticDocumentKind, on canvas: inout FloatCanvas, ink: (Float, Float, Float)) {
+    /// Prints MRZ lines at the bottom: 2.54 mm pitch (times the style's ``MRZPrintStyle/pitchScale``),
+    /// 4.23 mm line spacing, the last baseline 4 mm above the bottom edge, centred horizontally.
+    static func printMRZ(_ lines: [String], kind: SyntheticDocumentKind, style: MRZPrintStyle = .standard,
+                         on canvas: inout FloatCanvas, ink: (Float, Float, Float)) {
         guard let length = lines.first?.utf8.count, length > 0 else { return }
-        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: canvas.width, height: canvas.height, length: length)
-        let scale = pitch / Double(OCRBGlyphAtlas.cellWidth)
+        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: canvas.width, height: canvas.height,
+                                                               length: length, pitchScale: style.pitchScale)
+        let pitchScale = pitch / Double(OCRBGlyphAtlas.cellWidth), scale = pitchScale * style.glyphScale
+        // A larger glyph's cell grows about its centre, so the glyph stays centred on its pitch.
+        let grown = Double(OCRBGlyphAtlas.cellWidth) * (scale - pitchScale) / 2
+        var glyphs: [UInt8: [UInt8]] = [:]
         for (row, line) in lines.enumerated() {
             let baseline = lastBaseline - spacing * Double(lines.count - 1 - row)
             let cellTop = baseline - Double(OCRBGlyphAtlas.baseline) * scale
             for (column, byte) in line.utf8.enumerated() {
-                guard let glyph = OCRBGlyphAtlas.coverage(of: byte) else { continue }
-                stamp(glyph, at: (left + Double(column) * pitch, cellTop), scale: scale, on: &canvas, ink: ink)
+                if glyphs[byte] == nil { glyphs[byte] = OCRBGlyphAtlas.coverage(of: byte).map(style.spread) }
+                guard let glyph = glyphs[byte] else { continue }
+                stamp(glyph, at: (left + Double(column) * pitch - grown, cellTop), scale: scale, on: &canvas, ink: ink)
             }
         }
     }
 
     /// Where the MRZ goes on a flat document: pitch, left edge, last baseline, line spacing (pixels).
-    static func mrzGeometry(kind: SyntheticDocumentKind, width: Int, height: Int, length: Int)
+    static func mrzGeometry(kind: SyntheticDocumentKind, width: Int, height: Int, length: Int, pitchScale: Double = 1)
         -> (pitch: Double, left: Double, lastBaseline: Double, spacing: Double) {
         let perMillimetre = Double(width) / physicalWidth(kind)
-        let pitch = 2.54 * perMillimetre
+        let pitch = 2.54 * perMillimetre * pitchScale
         return (pitch, (Double(width) - pitch * Double(length)) / 2, Double(height) - 4.0 * perMillimetre, 4.23 * perMillimetre)
     }
 
     /// The centre of every MRZ character on a flat document of `width` × `height` pixels.
-    static func mrzCellCentres(lineCount: Int, length: Int, kind: SyntheticDocumentKind, width: Int, height: Int) -> [Point] {
-        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: width, height: height, length: length)
+    static func mrzCellCentres(lineCount: Int, length: Int, kind: SyntheticDocumentKind, width: Int, height: Int,
+                               pitchScale: Double = 1) -> [Point] {
+        let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: width, height: height, length: length,
+                                                               pitchScale: pitchScale)
         var centres: [Point] = []
         for row in 0..<lineCount {
             let y = lastBaseline - spacing * Double(lineCount - 1 - row) - pitch * 0.49

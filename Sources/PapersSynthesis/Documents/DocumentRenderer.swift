@@ -77,7 +77,7 @@ enum DocumentRenderer {
             y += lineGap
         }
         if let print, !print.mrzLines.isEmpty {
-            printMRZ(print.mrzLines, kind: kind, on: &canvas, ink: (ink.0 * 0.5, ink.1 * 0.5, ink.2 * 0.5))
+            printMRZ(print.mrzLines, kind: kind, style: print.mrzStyle, on: &canvas, ink: (ink.0 * 0.5, ink.1 * 0.5, ink.2 * 0.5))
         }
         if let barcode = print?.barcode {
             printBarcode(barcode, on: &canvas)

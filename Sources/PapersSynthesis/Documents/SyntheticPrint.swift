@@ -12,10 +12,14 @@ public struct SyntheticPrint: Sendable, Hashable {
     public var barcodePayload: [UInt8]
     /// The photo printed in the portrait box instead of a drawn head, on documents that have one.
     public var portrait: SyntheticPortrait?
+    /// How the MRZ is printed. Default ``MRZPrintStyle/standard``.
+    public var mrzStyle: MRZPrintStyle
 
     /// Creates a print.
-    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = [], portrait: SyntheticPortrait? = nil) {
+    public init(mrzLines: [String] = [], barcode: Image? = nil, barcodePayload: [UInt8] = [], portrait: SyntheticPortrait? = nil,
+                mrzStyle: MRZPrintStyle = .standard) {
         self.mrzLines = mrzLines
+        self.mrzStyle = mrzStyle
         self.barcode = barcode
         self.barcodePayload = barcodePayload
         self.portrait = portrait

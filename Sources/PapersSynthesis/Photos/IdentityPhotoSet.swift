@@ -10,9 +10,13 @@ import PapersImaging
 public struct IdentityPhotoSet: Sendable {
     /// The photographer.
     public let synthesizer: PhotoSynthesizer
+    /// Whether the MRZs are printed heavy, large or off pitch, their characters mostly touching
+    /// (see ``MRZPrintStyle/touching(random:)``); the photos are otherwise those of the plain set.
+    public var touchingPrint = false
 
-    /// A set of `width` × `height` photos.
-    public init(width: Int = 1920, height: Int = 1080) {
+    /// A set of `width` × `height` photos; `touchingPrint` sets ``touchingPrint``.
+    public init(width: Int = 1920, height: Int = 1080, touchingPrint: Bool = false) {
+        self.touchingPrint = touchingPrint
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = width
         configuration.height = height
@@ -52,8 +56,12 @@ public struct IdentityPhotoSet: Sendable {
         let format = Self.format(seed: seed, index: index)
         var random = SeededRandom(seed: seed &* 31 &+ UInt64(index) &* 104_729 &+ 17)
         let identity = SyntheticIdentity(format: format, random: &random)
-        let photo = synthesizer.photo(seed: seed, index: index, kind: Self.kind(for: format),
-                                      print: SyntheticPrint(mrzLines: identity.mrzLines, portrait: portrait))
+        var print = SyntheticPrint(mrzLines: identity.mrzLines, portrait: portrait)
+        if touchingPrint {
+            var styleRandom = SeededRandom(seed: seed &* 131 &+ UInt64(index) &* 6_700_417 &+ 29)
+            print.mrzStyle = .touching(random: &styleRandom)
+        }
+        let photo = synthesizer.photo(seed: seed, index: index, kind: Self.kind(for: format), print: print)
         return (photo, identity)
     }
 }

@@ -145,7 +145,8 @@ public struct PhotoSynthesizer: Sendable {
             if let lines = print?.mrzLines, let length = lines.first?.utf8.count {
                 let reach = radius * (log(Double(strength) / 60)).squareRoot()
                 mrzObscured = DocumentRenderer.mrzCellCentres(lineCount: lines.count, length: length, kind: kind,
-                                                              width: document.width, height: document.height)
+                                                              width: document.width, height: document.height,
+                                                              pitchScale: print?.mrzStyle.pitchScale ?? 1)
                     .contains { toFrame.apply($0).distance(to: center) < reach }
             }
             if let barcode = print?.barcode {

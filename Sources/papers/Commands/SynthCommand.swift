@@ -20,7 +20,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output folder (created when missing).") var out: String
     @Option(name: .long, help: "What the photos show: 'capture' (cards, passport pages and paper with MRZ-like marks, for the capture analysis), 'identity' (passports, ID cards and visas with a real MRZ) or 'licence' (driving-licence backs with a real PDF417 of an AAMVA payload, recorded base64 in the truth's barcodePayload), 'licence-front' (the fronts of the same licences, printed with AAMVA's field numbers; truth in the keys of 'papers scan --json'), 'receipt' (thermal receipts, truth in the receipt JSON's keys) or 'w2' (Form W-2 photos, truth in the W-2 JSON's keys).")
     var documents: String?
-    @Option(name: .long, help: "What draws identity documents: 'atlas' (the project's own generator, the default) or 'freetype' (the independent renderer: FreeType and the system OCR-B font from Debian's fonts-ocr-b, never tuned on; implies --documents identity).")
+    @Option(name: .long, help: "What draws identity documents: 'atlas' (the project's own generator, the default), 'atlas-touching' (the same, its MRZ characters touching; implies --documents identity) or 'freetype' (the independent renderer: FreeType and the system OCR-B font from Debian's fonts-ocr-b, never tuned on; implies --documents identity).")
     var renderer: MRZRenderer = .atlas
     @Option(name: .long, help: "Write a camera feed instead of photos: 'slide-in' (a passport page slides into view, shakes, holds still), 'glare-away' (glare over the MRZ moves away) or 'never-steady' (it shakes throughout). Frames frame-NNN.jpg and sequence.json with the truth; --count is ignored.")
     var sequence: CaptureSequenceKind?
@@ -47,7 +47,7 @@ struct SynthCommand: AsyncParsableCommand {
         }
         guard video == nil else { throw CLIOutput.fail("--video needs --sequence", code: 64) }
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
-        let documents = documents ?? (renderer == .freetype ? "identity" : "capture")
+        let documents = documents ?? (renderer == .atlas ? "capture" : "identity")
         guard ["capture", "identity", "licence", "licence-front", "receipt", "w2"].contains(documents) else {
             throw CLIOutput.fail("--documents must be 'capture', 'identity', 'licence', 'licence-front', 'receipt' or 'w2'", code: 64)
         }

@@ -5,6 +5,8 @@ import PapersSynthesis
 enum MRZRenderer: String, ExpressibleByArgument, CaseIterable {
     /// The project's own generator: the OCR-B glyph atlas the recogniser was built from.
     case atlas
+    /// The project's own generator printing heavy, large or off-pitch MRZs whose characters touch.
+    case atlasTouching = "atlas-touching"
     /// The independent renderer: FreeType and the system OCR-B font, held out from tuning.
     case freetype
 
@@ -15,6 +17,8 @@ enum MRZRenderer: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .atlas:
             return (IdentityPhotoSet(width: width, height: height).photo(seed: seed, index: index, portrait: portrait).photo, nil)
+        case .atlasTouching:
+            return (IdentityPhotoSet(width: width, height: height, touchingPrint: true).photo(seed: seed, index: index, portrait: portrait).photo, nil)
         case .freetype:
             var configuration = IndependentMRZPhotoSet.Configuration()
             configuration.width = width

@@ -12,6 +12,9 @@ public struct MRZReader: Sendable {
     public var uncertaintyThreshold = 0.5
     /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1000.
     public var searchWidth = 1000
+    /// Whether cells are placed again where the recogniser reads them best (by its scores) where
+    /// the grid settled in the gaps between characters gives no verified reading. Default true.
+    public var placesCellsByScores = true
 
     /// A reader using `classifier`.
     public init(classifier: OCRBClassifier) {
@@ -43,6 +46,7 @@ public struct MRZReader: Sendable {
               picture: Quadrilateral? = nil, gapFractions: [Double]? = nil) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
+        var capHeight: Double?
         for rotation in rotations {
             let upright = rotation.map { gray.rotated($0) } ?? gray
             let uprightPicture = picture.map { quad in rotation.map { quad.rotated($0, width: gray.width, height: gray.height) } ?? quad }
@@ -54,26 +58,111 @@ public struct MRZReader: Sendable {
                 in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps))
             guard !candidates.isEmpty else { continue }
             sawLines = true
-            var upsideDown: Image?
-            var best: MRZDecoder.Decoded?
-            for candidate in candidates {
-                let lines = candidate.lines.map { $0.scaled(by: 1 / factor) }
-                let lowerHalf = lines.map(\.midY).reduce(0, +) / Double(lines.count) > Double(upright.height) / 2
-                for flipped in lowerHalf ? [false, true] : [true, false] {
-                    let source: Image
-                    var sourcePicture = uprightPicture
-                    var textLines = lines
-                    if flipped {
-                        if upsideDown == nil { upsideDown = upright.rotated(.half) }
-                        source = upsideDown!
-                        sourcePicture = uprightPicture?.rotated(.half, width: upright.width, height: upright.height)
-                        textLines = lines.reversed().map {
-                            $0.rotatedHalfTurn(width: Double(upright.width), height: Double(upright.height))
-                        }
-                    } else {
-                        source = upright
-                    }
-                    var prepared = PreparedLines(count: textLines.count)
+            var views = CandidateViews(upright: upright, picture: uprightPicture,
+                                       candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
+            var best = bestDecoding(&views, placement: .gaps)
+            // Cells settled in the gaps between characters are fast and usually right; where they
+            // give no verified reading (touching characters leave no gaps, or the grid fell out of
+            // step), the cells are placed again by the recogniser's scores, and the better kept.
+            if placesCellsByScores, best.map({ !reading(from: $0).isVerified }) ?? true,
+               let placed = bestDecoding(&views, placement: .scores),
+               best.map({ Self.better(placed, than: $0) }) ?? true {
+                best = placed
+            }
+            capHeight = capHeight ?? views.capHeight
+            if let best {
+                // Lines where many characters are guesses are not an MRZ reading at all.
+                let all = best.confidences.joined()
+                let unsure = all.filter { Double($0) < uncertaintyThreshold }.count
+                guard Double(unsure) <= 0.25 * Double(all.count) else {
+                    let underGlare = all.filter { $0 == Self.washedOutConfidence }.count
+                    throw RecognitionError(code: .mrzUnreadable, detail: Self.unsureCause(
+                        unsure: unsure, of: all.count, underGlare: underGlare, capHeight: views.capHeight))
+                }
+                return reading(from: best)
+            }
+        }
+        guard sawLines else { throw RecognitionError(code: .noMRZ) }
+        throw RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines were found but the characters' cells could not be placed on them"
+            + (capHeight.map { $0 < Self.smallCapHeight ? " (too small: cap height \(Int($0.rounded())) px)" : "" } ?? ""))
+    }
+
+    /// Below this cap height, in pixels, print is named too small when it cannot be read.
+    static let smallCapHeight = 12.0
+
+    /// The one-line cause of a reading with too many unsure characters: glare when it washed out
+    /// most of them, else text too small when its cap height is under ``smallCapHeight``, else blur.
+    static func unsureCause(unsure: Int, of total: Int, underGlare: Int, capHeight: Double?) -> String {
+        if 2 * underGlare >= unsure { return "\(unsure) of \(total) characters unsure, \(underGlare) of them under glare" }
+        if let capHeight, capHeight < smallCapHeight {
+            return "\(unsure) of \(total) characters unsure: too small, cap height \(Int(capHeight.rounded())) px"
+        }
+        return "\(unsure) of \(total) characters unsure" + (underGlare > 0 ? ", \(underGlare) of them under glare" : " (blurred)")
+    }
+
+    /// How a line's character cells are placed.
+    enum CellPlacement {
+        /// A fixed-pitch grid settled in the gaps between characters (``MRZLineSegmenter``).
+        case gaps
+        /// Where the recogniser reads them best (``MRZCellPlacer``).
+        case scores
+    }
+
+    /// The located candidates of one rotation, each seen as it is and upside down, with their
+    /// lines straightened on first need and kept for every placement and length tried.
+    struct CandidateViews {
+        let upright: Image
+        let picture: Quadrilateral?
+        /// Each candidate's lines, in `upright`'s pixels.
+        let candidates: [[TextLine]]
+        private var upsideDown: Image?
+        /// The straightened lines of candidate `c` as it is (`2c`) and upside down (`2c + 1`).
+        private var prepared: [PreparedLines]
+
+        init(upright: Image, picture: Quadrilateral?, candidates: [[TextLine]]) {
+            self.upright = upright
+            self.picture = picture
+            self.candidates = candidates
+            prepared = candidates.flatMap { [PreparedLines(count: $0.count), PreparedLines(count: $0.count)] }
+        }
+
+        /// The cap height of the first candidate's print, in pixels: the text band of its first
+        /// line as straightened, or before any line is, the located lines' median text height.
+        var capHeight: Double? {
+            for lines in prepared.prefix(2) {
+                if let made = lines.lines.first, let tried = made, let line = tried { return Double(line.bottom + 1 - line.top) }
+            }
+            guard let lines = candidates.first, !lines.isEmpty else { return nil }
+            return lines.map(\.height).sorted()[lines.count / 2]
+        }
+
+        /// Candidate `c` upright or `flipped` (turned by 180°): the image, its lines and picture.
+        mutating func view(_ c: Int, flipped: Bool) -> (source: Image, lines: [TextLine], picture: Quadrilateral?) {
+            let lines = candidates[c]
+            guard flipped else { return (upright, lines, picture) }
+            if upsideDown == nil { upsideDown = upright.rotated(.half) }
+            return (upsideDown!, lines.reversed().map { $0.rotatedHalfTurn(width: Double(upright.width), height: Double(upright.height)) },
+                    picture?.rotated(.half, width: upright.width, height: upright.height))
+        }
+
+        /// The straightened lines of candidate `c`, upright or `flipped`, shared by every attempt on it.
+        mutating func withPrepared<T>(_ c: Int, flipped: Bool, _ body: (inout PreparedLines) -> T) -> T {
+            body(&prepared[2 * c + (flipped ? 1 : 0)])
+        }
+    }
+
+    /// The best decoding of the candidates in `views` with cells placed by `placement`: candidates
+    /// in turn, each the way up its position suggests first, each line length the lines may have,
+    /// stopping at a clean one.
+    func bestDecoding(_ views: inout CandidateViews, placement: CellPlacement) -> MRZDecoder.Decoded? {
+        var best: MRZDecoder.Decoded?
+        for c in views.candidates.indices {
+            let lines = views.candidates[c]
+            let lowerHalf = lines.map(\.midY).reduce(0, +) / Double(lines.count) > Double(views.upright.height) / 2
+            for flipped in lowerHalf ? [false, true] : [true, false] {
+                let (source, textLines, sourcePicture) = views.view(c, flipped: flipped)
+                let found: MRZDecoder.Decoded? = views.withPrepared(c, flipped: flipped) { prepared in
+                    var best: MRZDecoder.Decoded?
                     var lengths = lineLengths(forLineCount: textLines.count)
                     if lengths.count > 1 {
                         // The length whose characters fill the first line's ink at its print's period
@@ -87,31 +176,20 @@ public struct MRZReader: Sendable {
                     }
                     for length in lengths {
                         guard let decoded = decode(source, lines: textLines, length: length, picture: sourcePicture,
-                                                   prepared: &prepared) else { continue }
+                                                   prepared: &prepared, placement: placement) else { continue }
                         if best.map({ Self.better(decoded, than: $0) }) ?? true { best = decoded }
                         // A clean reading at one line length leaves nothing for the other: the
                         // other's cells would straddle these characters and fail their checks.
                         if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
                     }
-                    if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
+                    return best
                 }
-                if let best, best.failedChecks.isEmpty { break }
+                if let found, best.map({ Self.better(found, than: $0) }) ?? true { best = found }
+                if let best, best.failedChecks.isEmpty, best.meanLogProbability > -0.2 { break }
             }
-            if let best {
-                // Lines where many characters are guesses are not an MRZ reading at all.
-                let all = best.confidences.joined()
-                let unsure = all.filter { Double($0) < uncertaintyThreshold }.count
-                guard Double(unsure) <= 0.25 * Double(all.count) else {
-                    let underGlare = all.filter { $0 == Self.washedOutConfidence }.count
-                    throw RecognitionError(code: .mrzUnreadable, detail: "\(unsure) of \(all.count) characters could not be recognised"
-                        + (underGlare > 0 ? ", \(underGlare) of them under glare" : " (blurred or too small)"))
-                }
-                return reading(from: best)
-            }
+            if let best, best.failedChecks.isEmpty { break }
         }
-        throw sawLines
-            ? RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines were found but the characters' cells could not be placed on them")
-            : RecognitionError(code: .noMRZ)
+        return best
     }
 
     /// Characters per line to try for a number of lines.
@@ -135,17 +213,27 @@ public struct MRZReader: Sendable {
         }
     }
 
-    /// Segments and classifies every line at `length` characters, then decodes; the lines are
-    /// straightened once per candidate, in `prepared` (filled on first need).
+    /// Segments and classifies every line at `length` characters, its cells placed by `placement`,
+    /// then decodes; the lines are straightened once per candidate, in `prepared` (filled on first need).
     func decode(_ gray: Image, lines: [TextLine], length: Int, picture: Quadrilateral?,
-                prepared: inout PreparedLines) -> MRZDecoder.Decoded? {
+                prepared: inout PreparedLines, placement: CellPlacement = .gaps) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []
         var washedOut: [[Bool]] = []
+        var unsteady: [[Bool]] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
         var patches: [Float] = []
         for number in lines.indices {
-            guard let ready = prepared.line(number, of: lines, in: gray, picture: picture),
-                  let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
+            guard let ready = prepared.line(number, of: lines, in: gray, picture: picture) else { return nil }
+            if placement == .scores {
+                guard let placed = MRZCellPlacer.place(ready, count: length, classifier: classifier) else { return nil }
+                let sureness = placed.probabilities.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
+                if sureness < 0.6 { return nil }
+                probabilities.append(placed.probabilities)
+                washedOut.append(placed.line.washedOutCells(count: length))
+                unsteady.append(placed.unsteady)
+                continue
+            }
+            guard let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
             // The line's visible cells are classified together (see OCRBClassifier).
             let visible = (0..<length).filter(line.isVisible)
             patches.removeAll(keepingCapacity: true)
@@ -168,6 +256,7 @@ public struct MRZReader: Sendable {
         }
         guard var decoded = MRZDecoder.decode(probabilities) else { return nil }
         Self.doubtWashedOut(&decoded, washedOut: washedOut)
+        Self.doubtUnsteady(&decoded, unsteady: unsteady)
         return decoded
     }
 
@@ -188,6 +277,23 @@ public struct MRZReader: Sendable {
     /// The confidence a washed-out character is given at most: below the uncertainty threshold,
     /// above the level at which a check digit no longer vouches for it.
     static let washedOutConfidence: Float = 0.3
+
+    /// A character whose cell was placed where the recogniser is surest and that reads otherwise
+    /// where its evenly spaced neighbours put it (`unsteady[line][column]`, see
+    /// ``MRZCellPlacer/Placement/unsteady``) is not sure: its confidence drops to
+    /// ``unsteadyConfidence``, so a check digit may still vouch for it alone, a name's letter not.
+    static func doubtUnsteady(_ decoded: inout MRZDecoder.Decoded, unsteady: [[Bool]]) {
+        for (l, cells) in unsteady.enumerated() {
+            for (c, shaky) in cells.enumerated() where shaky {
+                decoded.confidences[l][c] = min(decoded.confidences[l][c], unsteadyConfidence)
+            }
+        }
+    }
+
+    /// The confidence an unsteady character is given at most: below the uncertainty threshold,
+    /// above the level at which a check digit no longer vouches for it, and apart from
+    /// ``washedOutConfidence`` so that glare is counted on its own.
+    static let unsteadyConfidence: Float = 0.25
 
     /// The confidence from which a filler under glare is taken as read.
     static let sureFiller: Float = 0.9
