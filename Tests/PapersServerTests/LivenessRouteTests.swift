@@ -7,6 +7,7 @@ import PapersCapture
 import PapersImaging
 import PapersImagingCodecs
 import PapersRecognition
+import PapersVerification
 import Testing
 @testable import PapersServer
 
@@ -193,5 +194,28 @@ struct LivenessRouteTests {
             let done = try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers()).json
             #expect(done["liveness"] == nil)
         }
+    }
+}
+
+@Suite("Callback bodies")
+struct CallbackBodyTests {
+    @Test("a verification's callback carries the selfie comparison and the liveness outcome, never the frames")
+    func verificationBody() throws {
+        var request = VerificationRequest()
+        request.callbackUrl = "https://example.com/hook"
+        var result = VerificationResult(identityVerification: IdentityVerification(similarity: "MATCH", validity: true))
+        result.apply(LivenessVerdict(isLive: false, failure: "INCOMPLETE", gestures: ["left"], nonce: "n",
+                                     frontalImage: .init(batchId: "b", frame: 0), steps: [], frameBatchIds: ["b"], metadata: ["device": "d"]))
+        let record = VerificationRecord(id: "r", tenantID: "t", state: .done, decision: nil, request: request, result: result,
+                                        createdAt: 0, updatedAt: 0)
+        let event = try #require(CallbackEvent.verification(record, state: .done, result: result))
+        let body = try #require(try JSONSerialization.jsonObject(with: event.body) as? [String: Any])
+        #expect((body["liveness"] as? [String: Any])?["isLive"] as? Bool == false)
+        #expect((body["liveness"] as? [String: Any])?["failure"] as? String == "INCOMPLETE")
+        #expect((body["identityVerification"] as? [String: Any])?["reason"] as? String == "LIVENESS_FAILED")
+        #expect(body["frameBatchIds"] == nil && (body["liveness"] as? [String: Any])?["metadata"] == nil)
+        let document = try #require(CallbackEvent.document(id: "d", tenantID: "t", callbackURL: "https://example.com/hook", state: .done,
+                                                           resolvedType: .w2))
+        #expect((try JSONSerialization.jsonObject(with: document.body) as? [String: Any])?["resolvedType"] as? String == "w2")
     }
 }

@@ -19,8 +19,18 @@ struct CallbackEvent: Sendable {
         let status: String
         let verificationStatus: String?
         let rejectReason: RejectReason?
+        /// The selfie comparison's outcome (similarity, validity, reason), when asked for.
+        let identityVerification: IdentityVerification?
+        /// Whether the person passed the liveness challenge, and why not.
+        let liveness: LivenessSummary?
         let customerInternalReference: String?
         let createdAt: String
+    }
+
+    /// A liveness verdict's outcome, without its frames.
+    struct LivenessSummary: Encodable {
+        let isLive: Bool
+        let failure: String?
     }
 
     /// The body of a finished document's callback.
@@ -29,6 +39,8 @@ struct CallbackEvent: Sendable {
         let type: String
         let documentId: String
         let status: String
+        /// What the pages were read as, once processed.
+        let resolvedType: String?
         let createdAt: String
     }
 
@@ -39,15 +51,19 @@ struct CallbackEvent: Sendable {
         let body = VerificationBody(
             eventId: id, type: type, scanReference: record.id, status: state.rawValue,
             verificationStatus: result?.verificationStatus?.rawValue, rejectReason: result?.rejectReason,
+            identityVerification: result?.identityVerification,
+            liveness: result?.liveness.map { LivenessSummary(isLive: $0.isLive, failure: $0.failure) },
             customerInternalReference: record.request?.customerInternalReference, createdAt: Timestamp.iso(now()))
         return CallbackEvent(id: id, tenantID: record.tenantID, subjectID: record.id, type: type, callbackURL: url, body: encode(body))
     }
 
-    static func document(id documentID: String, tenantID: String, callbackURL: String?, state: DocumentStatus) -> CallbackEvent? {
+    static func document(id documentID: String, tenantID: String, callbackURL: String?, state: DocumentStatus,
+                         resolvedType: DocumentKind? = nil) -> CallbackEvent? {
         guard let callbackURL else { return nil }
         let id = UUID().uuidString.lowercased()
         let type = "document.\(state == .done ? "completed" : "failed")"
-        let body = DocumentBody(eventId: id, type: type, documentId: documentID, status: state.rawValue, createdAt: Timestamp.iso(now()))
+        let body = DocumentBody(eventId: id, type: type, documentId: documentID, status: state.rawValue, resolvedType: resolvedType?.rawValue,
+                                createdAt: Timestamp.iso(now()))
         return CallbackEvent(id: id, tenantID: tenantID, subjectID: documentID, type: type, callbackURL: callbackURL, body: encode(body))
     }
 

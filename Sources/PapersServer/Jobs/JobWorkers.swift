@@ -239,7 +239,8 @@ struct JobWorkers: Service, CustomStringConvertible {
                 return try processor.process(opened, kind: kind)
             }
         }
-        let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done)
+        let event = CallbackEvent.document(id: record.id, tenantID: record.tenantID, callbackURL: record.callbackURL, state: .done,
+                                           resolvedType: result.extraction?.resolvedType)
         try await services.database.completeDocument(record.id, status: .done, result: result, event: event)
         try await services.database.completeJob(job)
         services.waiters.notify(record.id)
