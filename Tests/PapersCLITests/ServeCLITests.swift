@@ -81,6 +81,17 @@ final class CallbackListener {
 
 @Suite("papers serve and papers tenant")
 struct ServeCLITests {
+    /// `GET path?wait=30` until the resource is no longer `PROCESSING` (at most five long polls:
+    /// under load one may end first).
+    static func settled(_ port: Int, _ path: String, auth: String) async throws -> [String: Any] {
+        var shown: [String: Any] = [:]
+        for _ in 0..<5 {
+            shown = try await call(port, "GET", path + "?wait=30", auth: auth).1
+            if shown["status"] as? String != "PROCESSING" { break }
+        }
+        return shown
+    }
+
     static func call(_ port: Int, _ method: String, _ path: String, auth: String, body: Data? = nil, type: String? = nil) async throws -> (Int, [String: Any]) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method

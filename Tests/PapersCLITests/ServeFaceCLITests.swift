@@ -22,7 +22,8 @@ struct ServeFaceCLITests {
             _ = try await ServeCLITests.call(server.port, "PUT", "/v1/verifications/\(reference)/images/front", auth: auth, body: front, type: "image/jpeg")
             _ = try await ServeCLITests.call(server.port, "PUT", "/v1/verifications/\(reference)/images/face", auth: auth, body: face, type: "image/jpeg")
             _ = try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/finalize", auth: auth)
-            return try await ServeCLITests.call(server.port, "GET", "/v1/verifications/\(reference)?wait=30", auth: auth).1["identityVerification"] as? [String: Any]
+            return try await ServeCLITests.settled(server.port, "/v1/verifications/\(reference)", auth: auth)["identityVerification"]
+                as? [String: Any]
         }
         let same = try #require(try await identity(front: photo("obama.jpg"), face: photo("obama2.jpg")))
         #expect(same["similarity"] as? String == "MATCH" && same["validity"] as? Bool == true, "\(same)")

@@ -27,7 +27,7 @@ struct ServeLivenessCLITests {
                                                              body: body, type: "application/json")
             #expect(uploaded == 201)
             _ = try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/finalize", auth: auth)
-            return try await ServeCLITests.call(server.port, "GET", "/v1/verifications/\(reference)?wait=30", auth: auth).1["liveness"] as? [String: Any]
+            return try await ServeCLITests.settled(server.port, "/v1/verifications/\(reference)", auth: auth)["liveness"] as? [String: Any]
         }
         // The right gestures, rendered from one photo for the challenge the server drew, pass.
         let (_, created) = try await ServeCLITests.call(server.port, "POST", "/v1/verifications", auth: auth)
@@ -47,8 +47,8 @@ struct ServeLivenessCLITests {
         #expect(try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/frames", auth: auth,
                                              body: body, type: "application/json").0 == 201)
         _ = try await ServeCLITests.call(server.port, "POST", "/v1/verifications/\(reference)/finalize", auth: auth)
-        let live = try #require(try await ServeCLITests.call(server.port, "GET", "/v1/verifications/\(reference)?wait=30", auth: auth)
-            .1["liveness"] as? [String: Any])
+        let live = try #require(try await ServeCLITests.settled(server.port, "/v1/verifications/\(reference)", auth: auth)["liveness"]
+            as? [String: Any])
         #expect(live["isLive"] as? Bool == true, "\(live)")
         #expect((live["steps"] as? [[String: Any]])?.map { $0["gesture"] as? String } == gestures)
 

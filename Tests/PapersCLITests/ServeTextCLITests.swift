@@ -18,8 +18,7 @@ struct ServeTextCLITests {
         let (status, created) = try await ServeCLITests.call(server.port, "POST", "/v1/documents?type=auto", auth: auth, body: body, type: "application/json")
         #expect(status == 202)
         let id = try #require(created["documentId"] as? String)
-        var shown = try await ServeCLITests.call(server.port, "GET", "/v1/documents/\(id)?wait=30", auth: auth).1
-        if shown["status"] as? String == "PROCESSING" { shown = try await ServeCLITests.call(server.port, "GET", "/v1/documents/\(id)?wait=30", auth: auth).1 }
+        let shown = try await ServeCLITests.settled(server.port, "/v1/documents/\(id)", auth: auth)
         #expect(shown["status"] as? String == "DONE")
         #expect(shown["resolvedType"] as? String == "receipt", "\(shown["extractionError"] ?? "")")
         let receipt = try #require(shown["extraction"] as? [String: Any])

@@ -68,12 +68,13 @@ struct StorageTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try SQLiteStore(path: directory.appendingPathComponent("papers.sqlite").path, sealer: sealer)
         try await database.write { db in try SQLiteStore.enqueue(db, kind: .processDocument, subject: "d1") }
-        // A lease of two seconds: a loaded machine (the suite runs beside other work) can take
-        // longer than a few tenths between two claims, and the lease must still hold for the second.
-        let first = try #require(try await database.claimJob(owner: "a", lease: 2))
+        // A lease of eight seconds: a loaded machine (the suite runs beside CLI tests that hold
+        // threads for seconds) can take several seconds between two claims, and the lease must
+        // still hold for the second.
+        let first = try #require(try await database.claimJob(owner: "a", lease: 8))
         #expect(first.subject == "d1" && first.attempts == 1)
-        #expect(try await database.claimJob(owner: "b", lease: 2) == nil)
-        try await Task.sleep(for: .milliseconds(2200))
+        #expect(try await database.claimJob(owner: "b", lease: 8) == nil)
+        try await Task.sleep(for: .milliseconds(8200))
         let second = try #require(try await database.claimJob(owner: "b", lease: 30))
         #expect(second.id == first.id && second.attempts == 2)
         try await database.completeJob(second)
