@@ -38,23 +38,10 @@ struct LivenessCommand: AsyncParsableCommand {
         guard !gestures.isEmpty, gestures.count == names.count else {
             throw CLIOutput.fail("--challenge takes gestures from \(LivenessGesture.allCases.map(\.rawValue).joined(separator: ", "))", code: 64)
         }
-        guard (1...60).contains(fps) else { throw CLIOutput.fail("--fps must be between 1 and 60", code: 64) }
-        let files = try CaptureCommand.frameFiles(frames)
-        let detector = DlibFaceDetector()
-        let embedder: DlibFaceEmbedder
-        do {
-            embedder = try DlibFaceEmbedder(models: models.map(DlibFaceModels.init(directory:)) ?? .standard(), landmarks: .sixtyEight)
-        } catch {
-            throw CLIOutput.fail(error.description, code: 69)
-        }
+        let (files, detector, embedder) = try frameInputs()
         var check = ActiveLivenessCheck(challenge: LivenessChallenge(gestures: gestures, nonce: "cli", issuedAt: Date(), lifetime: 86_400))
         for (index, file) in files.enumerated() {
-            let image: Image
-            do {
-                image = try CLIImages.decode(file)
-            } catch {
-                throw CLIOutput.fail(error.message, code: 65)
-            }
+            let image = try Self.decodeFrame(file)
             let time = Duration.milliseconds(index * 1000 / fps)
             let observation: LivenessObservation
             do {
@@ -71,6 +58,28 @@ struct LivenessCommand: AsyncParsableCommand {
             print("isLive   \(result.isLive)")
             if let failure = result.failure { print("failure  \(failure.rawValue)") }
             for step in result.steps { print("\(step.gesture.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) frame \(step.frame)") }
+        }
+    }
+
+    /// The frame files (checking `--fps` first) and dlib's detector and 68-landmark embedder;
+    /// exits 64 for a bad `--fps`, 69 when the models cannot be loaded.
+    func frameInputs() throws -> (files: [String], detector: DlibFaceDetector, embedder: DlibFaceEmbedder) {
+        guard (1...60).contains(fps) else { throw CLIOutput.fail("--fps must be between 1 and 60", code: 64) }
+        let files = try CaptureCommand.frameFiles(frames)
+        do {
+            let embedder = try DlibFaceEmbedder(models: models.map(DlibFaceModels.init(directory:)) ?? .standard(), landmarks: .sixtyEight)
+            return (files, DlibFaceDetector(), embedder)
+        } catch {
+            throw CLIOutput.fail(error.description, code: 69)
+        }
+    }
+
+    /// Frame `file` decoded; exits 65 with one line when it cannot be.
+    static func decodeFrame(_ file: String) throws -> Image {
+        do {
+            return try CLIImages.decode(file)
+        } catch {
+            throw CLIOutput.fail(error.message, code: 65)
         }
     }
 }

@@ -7,23 +7,10 @@ import PapersRecognition
 extension LivenessCommand {
     /// `--passive`: the built-in passive signals over the frames.
     func runPassive() throws {
-        guard (1...60).contains(fps) else { throw CLIOutput.fail("--fps must be between 1 and 60", code: 64) }
-        let files = try CaptureCommand.frameFiles(frames)
-        let detector = DlibFaceDetector()
-        let embedder: DlibFaceEmbedder
-        do {
-            embedder = try DlibFaceEmbedder(models: models.map(DlibFaceModels.init(directory:)) ?? .standard(), landmarks: .sixtyEight)
-        } catch {
-            throw CLIOutput.fail(error.description, code: 69)
-        }
+        let (files, detector, embedder) = try frameInputs()
         var observed: [PassiveLivenessFrame] = []
         for (index, file) in files.enumerated() {
-            let image: Image
-            do {
-                image = try CLIImages.decode(file)
-            } catch {
-                throw CLIOutput.fail(error.message, code: 65)
-            }
+            let image = try Self.decodeFrame(file)
             do {
                 // Faces are searched at most 1024 pixels wide, as the face matcher searches photos;
                 // the signals read the frame at its own resolution.
