@@ -70,16 +70,14 @@ public struct PrintedIDExtractor: Sendable {
                 let range = match.range(at: index)
                 return range.location == NSNotFound ? nil : text.substring(with: range)
             }
-            let date: CalendarDate?
-            if let month = group(1), let day = group(2), let year = group(3) {
-                date = Int(year).flatMap { y in Int(month).flatMap { m in Int(day).flatMap { CalendarDate(year: y, month: m, day: $0) } } }
-            } else if let year = group(4), let month = group(5), let day = group(6) {
-                date = Int(year).flatMap { y in Int(month).flatMap { m in Int(day).flatMap { CalendarDate(year: y, month: m, day: $0) } } }
-            } else if let day = group(7), let name = group(8), let year = group(9), let month = Self.months.firstIndex(of: name) {
-                date = Int(year).flatMap { y in Int(day).flatMap { CalendarDate(year: y, month: month + 1, day: $0) } }
-            } else {
-                date = nil
+            func make(_ year: String?, _ month: Int?, _ day: String?) -> CalendarDate? {
+                guard let year = year.flatMap({ Int($0) }), let month, let day = day.flatMap({ Int($0) }) else { return nil }
+                return CalendarDate(year: year, month: month, day: day)
             }
+            // MM/DD/YYYY, YYYY/MM/DD, or DD MON YYYY: the groups of whichever matched.
+            let date = make(group(3), group(1).flatMap { Int($0) }, group(2))
+                ?? make(group(4), group(5).flatMap { Int($0) }, group(6))
+                ?? make(group(9), group(8).flatMap { Self.months.firstIndex(of: $0) }.map { $0 + 1 }, group(7))
             let before = text.substring(with: NSRange(location: previousEnd, length: match.range.location - previousEnd))
             previousEnd = match.range.location + match.range.length
             guard let date, (currentYear - 120...currentYear + 20).contains(date.year) else { continue }
