@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import PapersImaging
 import PapersImagingCodecs
 import Testing
 @testable import PapersServer
@@ -39,6 +40,35 @@ struct DocumentAndSystemTests {
             let other = try await test.otherTenant()
             let foreign = try await client.execute(uri: "/v1/documents/\(id)", method: .get, headers: test.headers(authorization: other))
             #expect(foreign.status == .notFound)
+        }
+    }
+
+    @Test("a document's pages come back as one PDF, the JPEG as uploaded; deleted, there is none", arguments: Backend.available)
+    func pagesAsPDF(backend: Backend) async throws {
+        let test = try await TestServer(backend)
+        defer { test.remove() }
+        let photo = try TestServer.fixture("id-card-td1.jpg")
+        let png = try ImageCodecs.encode(Image(width: 90, height: 160, format: .rgb, fill: 230), forPath: "page.png")
+        let body = try JSONSerialization.data(withJSONObject: ["pages": [Data(photo), Data(png)].map { $0.base64EncodedString() }])
+        try await test.server.application().test(.router) { client in
+            let created = try await client.execute(uri: "/v1/documents?type=receipt", method: .post,
+                                                   headers: test.headers([.contentType: "application/json"]), body: ByteBuffer(data: body))
+            #expect(created.status == .accepted)
+            let id = try #require(created.json["documentId"] as? String)
+            let pdf = try await client.execute(uri: "/v1/documents/\(id)/pdf", method: .get, headers: test.headers())
+            #expect(pdf.status == .ok)
+            #expect(pdf.headers[.contentType] == "application/pdf")
+            let bytes = [UInt8](buffer: pdf.body)
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("%PDF-") && text.contains("/Count 2") && text.contains("/MediaBox [0 0 90 160]"))
+            #expect(bytes.firstRange(of: [UInt8](photo)) != nil)
+            let other = try await test.otherTenant()
+            let foreign = try await client.execute(uri: "/v1/documents/\(id)/pdf", method: .get, headers: test.headers(authorization: other))
+            #expect(foreign.status == .notFound)
+            _ = try await client.execute(uri: "/v1/documents/\(id)?wait=30", method: .get, headers: test.headers())
+            _ = try await client.execute(uri: "/v1/documents/\(id)", method: .delete, headers: test.headers())
+            let gone = try await client.execute(uri: "/v1/documents/\(id)/pdf", method: .get, headers: test.headers())
+            #expect(gone.status == .notFound)
         }
     }
 

@@ -12,16 +12,15 @@ struct PackageArtifacts {
     /// Writes the thumbnail and the PDF of `files` under `directory`; returns their paths.
     func write(_ files: [String], to directory: URL) throws -> (thumbnail: String, pdf: String) {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        var pages: [PDFStitcher.Page] = []
+        var pages: [PDFWriter.Page] = []
         var thumbnail: [UInt8] = []
         for (index, file) in files.enumerated() {
             guard let data = FileManager.default.contents(atPath: file) else { throw ClientFileError(message: "FILE_UNREADABLE: a page can no longer be read") }
             let bytes = [UInt8](data)
             let image = try imaging.decoder.decode(bytes, limits: DecodingLimits())
-            let isJPEG = bytes.starts(with: [0xFF, 0xD8])
-            // A JPEG page goes into the PDF as it is; a PNG page is encoded as JPEG first.
-            let jpeg = isJPEG ? bytes : try imaging.encoder.encode(image)
-            pages.append(PDFStitcher.Page(jpeg: jpeg, width: image.width, height: image.height, components: image.format == .gray ? 1 : 3))
+            // A gray or colour JPEG page goes into the PDF as it is; any other page is encoded as JPEG first.
+            let asItIs = bytes.starts(with: [0xFF, 0xD8]) ? try? PDFWriter.Page(jpeg: bytes) : nil
+            pages.append(try asItIs ?? PDFWriter.Page(jpeg: imaging.encoder.encode(image)))
             if index == 0 {
                 let scale = min(1, Double(Self.thumbnailSize) / Double(max(image.width, image.height)))
                 let small = image.resized(width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)))
@@ -31,7 +30,7 @@ struct PackageArtifacts {
         let thumbnailPath = directory.appendingPathComponent("thumbnail.jpg").path
         let pdfPath = directory.appendingPathComponent("pages.pdf").path
         guard FileManager.default.createFile(atPath: thumbnailPath, contents: Data(thumbnail), attributes: [.posixPermissions: 0o600]),
-              FileManager.default.createFile(atPath: pdfPath, contents: Data(PDFStitcher.pdf(pages)), attributes: [.posixPermissions: 0o600])
+              FileManager.default.createFile(atPath: pdfPath, contents: Data(PDFWriter.pdf(pages)), attributes: [.posixPermissions: 0o600])
         else { throw ClientFileError(message: "FILE_UNWRITABLE: the package folder cannot be written") }
         return (thumbnailPath, pdfPath)
     }

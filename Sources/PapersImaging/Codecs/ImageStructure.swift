@@ -11,6 +11,9 @@ public enum ImageStructure {
         public let width: Int
         /// Claimed height in pixels.
         public let height: Int
+        /// Colour components per pixel as stored: 1 gray, 3 colour (YCbCr or RGB), 4 CMYK or
+        /// RGBA, 2 gray with alpha.
+        public let components: Int
     }
 
     /// Checks `data`; throws ``ImageCodecError`` naming what is wrong.
@@ -30,7 +33,7 @@ public enum ImageStructure {
             throw ImageCodecError(code: .corrupt, container: "JPEG")
         }
         var offset = 2
-        var size: (Int, Int)?
+        var size: (Int, Int, Int)?
         while offset + 4 <= data.count {
             guard data[offset] == 0xFF else { throw ImageCodecError(code: .corrupt, container: "JPEG") }
             let marker = data[offset + 1]
@@ -40,15 +43,15 @@ public enum ImageStructure {
             guard length >= 2, offset + 2 + length <= data.count else { throw ImageCodecError(code: .corrupt, container: "JPEG") }
             // Start of frame (baseline, progressive, …; not DHT C4, JPG C8 or DAC CC).
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard length >= 7 else { throw ImageCodecError(code: .corrupt, container: "JPEG") }
+                guard length >= 8 else { throw ImageCodecError(code: .corrupt, container: "JPEG") }
                 let height = Int(data[offset + 5]) << 8 | Int(data[offset + 6])
                 let width = Int(data[offset + 7]) << 8 | Int(data[offset + 8])
                 try limits.check(width: width, height: height, container: "JPEG")
-                size = (width, height)
+                size = (width, height, Int(data[offset + 9]))
             }
             if marker == 0xDA {  // start of scan: entropy-coded data follows
-                guard let (width, height) = size else { throw ImageCodecError(code: .corrupt, container: "JPEG") }
-                return Summary(container: .jpeg, width: width, height: height)
+                guard let (width, height, components) = size else { throw ImageCodecError(code: .corrupt, container: "JPEG") }
+                return Summary(container: .jpeg, width: width, height: height, components: components)
             }
             offset += 2 + length
         }
@@ -77,6 +80,8 @@ public enum ImageStructure {
             if type.elementsEqual([0x49, 0x45, 0x4E, 0x44]) { break }
         }
         guard sawData, offset == data.count else { throw ImageCodecError(code: .corrupt, container: "PNG") }
-        return Summary(container: .png, width: width, height: height)
+        // IHDR's colour type: 0 gray, 2 RGB, 3 palette, 4 gray and alpha, 6 RGBA.
+        let components = [0: 1, 2: 3, 3: 3, 4: 2, 6: 4][Int(data[25])] ?? 3
+        return Summary(container: .png, width: width, height: height, components: components)
     }
 }

@@ -11,6 +11,7 @@ struct DocumentRoutes {
     func register(on group: RouterGroup<PapersRequestContext>) {
         group.post("documents", use: create)
         group.get("documents/:documentId", use: show)
+        group.get("documents/:documentId/pdf", use: pdf)
         group.delete("documents/:documentId", use: delete)
     }
 
@@ -89,6 +90,31 @@ struct DocumentRoutes {
         let record = try await services.longPoll(id, wait: request.uri.queryParameters.get("wait").map { String($0) }, state: \.status,
                                                  isFinal: { $0 != .processing }, load: { try await load(context) })
         return try JSONResponse.make(.ok, DocumentResource(record))
+    }
+
+    /// `GET /v1/documents/{documentId}/pdf`: the pages as one PDF in upload order. A JPEG page
+    /// is embedded as it was uploaded; a PNG page is encoded as JPEG first. A deleted document
+    /// has no pages: 404.
+    @Sendable func pdf(_ request: Request, context: PapersRequestContext) async throws -> Response {
+        let record = try await load(context)
+        guard record.status != .deleted else { throw Problem.notFound("pages") }
+        let limits = services.configuration.decodingLimits
+        var pages: [PDFWriter.Page] = []
+        for index in 0..<record.pageCount {
+            let bytes = [UInt8](try await services.images.read(owner: record.id, name: "page-\(index)"))
+            if let page = try? PDFWriter.Page(jpeg: bytes, limits: limits) {
+                pages.append(page)
+            } else {
+                let image = try ImageCodecs.decode(bytes, limits: limits)
+                pages.append(try PDFWriter.Page(jpeg: ImageCodecs.encode(image, forPath: "page.jpg"), limits: limits))
+            }
+        }
+        let body = PDFWriter.pdf(pages)
+        var headers: HTTPFields = [:]
+        headers[.contentType] = "application/pdf"
+        headers[.contentLength] = String(body.count)
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {

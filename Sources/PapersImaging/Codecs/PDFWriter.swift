@@ -1,18 +1,37 @@
-import Foundation
-
 /// Writes a PDF of JPEG pages, each embedded as it is (DCTDecode, no re-encoding) on a page of
-/// its own pixel size at 72 dpi: the "stitched PDF" of a package.
-enum PDFStitcher {
-    /// A JPEG page: its bytes and its size in pixels (and components: 1 gray, 3 colour).
-    struct Page {
-        let jpeg: [UInt8]
-        let width: Int
-        let height: Int
-        let components: Int
+/// its own pixel size at 72 dpi: the stitched PDF of a multi-page document.
+public enum PDFWriter {
+    /// A JPEG page: its bytes, its size in pixels and its components (1 gray, 3 colour).
+    public struct Page: Sendable, Hashable {
+        /// The JPEG's bytes.
+        public let jpeg: [UInt8]
+        /// Width in pixels.
+        public let width: Int
+        /// Height in pixels.
+        public let height: Int
+        /// Colour components: 1 gray, 3 colour.
+        public let components: Int
+
+        /// A page of `jpeg`, its size and components read from its header.
+        ///
+        /// - Throws: ``ImageCodecError`` when the bytes are not a whole JPEG within `limits`, or
+        ///   `unsupported` when it is not gray or three-component colour (a CMYK JPEG), which the
+        ///   caller re-encodes first.
+        public init(jpeg: [UInt8], limits: DecodingLimits = DecodingLimits()) throws(ImageCodecError) {
+            let summary = try ImageStructure.check(jpeg, limits: limits)
+            guard summary.container == .jpeg else { throw ImageCodecError(code: .unknownFormat) }
+            guard summary.components == 1 || summary.components == 3 else {
+                throw ImageCodecError(code: .unsupported, container: "JPEG")
+            }
+            self.jpeg = jpeg
+            width = summary.width
+            height = summary.height
+            components = summary.components
+        }
     }
 
     /// The PDF's bytes.
-    static func pdf(_ pages: [Page]) -> [UInt8] {
+    public static func pdf(_ pages: [Page]) -> [UInt8] {
         var out: [UInt8] = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
         var offsets: [Int] = []
         func object(_ number: Int, _ body: [UInt8]) {
@@ -41,7 +60,10 @@ enum PDFStitcher {
         }
         let xref = out.count
         out += Array("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
-        for offset in offsets { out += Array(String(format: "%010d 00000 n \n", offset).utf8) }
+        for offset in offsets {
+            let digits = String(offset)
+            out += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
+        }
         out += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
         return out
     }
