@@ -86,15 +86,21 @@ struct MRZCellPlacerTests {
         }
         #expect(open.count < Self.text.utf8.count / 3, "\(open.count) gaps open")
         let (error, read) = try Self.placed(capHeight: capHeight, pitch: pitch, spread: 2)
-        #expect(error < 0.15)
+        // The recogniser is trained on cells up to 0.15 × 1.25 of a pitch off centre, so its
+        // scores are flat within that; a cell further off is out of step.
+        #expect(error < Self.trainedCentreJitter)
         #expect(read == Self.text)
     }
+
+    /// How far off centre, in pitches, the recogniser's training cells lie at most
+    /// (`tools/ocrb/render.py`: the contract's ±15%, times 1.25).
+    static let trainedCentreJitter = 0.15 * 1.25
 
     @Test("a pitch 8% narrower or wider than the type's is found", arguments: [0.92, 1.08])
     func offPitch(ratio: Double) throws {
         let capHeight = 22.0, pitch = capHeight / 0.986 * ratio
         let (error, read) = try Self.placed(capHeight: capHeight, pitch: pitch, spread: 1)
-        #expect(error < 0.15)
+        #expect(error < Self.trainedCentreJitter)
         #expect(read == Self.text)
     }
 

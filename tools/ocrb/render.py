@@ -39,11 +39,16 @@ ADVANCE_EM, CAP_EM = font_metrics()
 
 # Augmentation settings per data set: strength scales the image degradations, geometry the
 # cell inaccuracies (1 = the contract's bounds: centre +-15% pitch, top/bottom +-10% H, pitch +-8%).
+# `ratio` is the cap height over the pitch: ICAO 9303's nominal print is 2.46 / 2.54 = 0.97, and
+# documents print the capitals 70-140% of nominal at a pitch 8% either way (0.63-1.47), so large
+# type touches its neighbours. `bold` is how far the stroke may be thickened (ink spread, heavy
+# laser engraving) beyond the thinning and thickening every set has.
 SETS = {
-    "train":    dict(strength=(0.1, 1.15), geometry=1.25, cap=(9.0, 64.0), blank=0.03),
-    "moderate": dict(strength=(0.5, 0.5), geometry=0.5, cap=(12.0, 48.0), blank=0.0),
-    "contract": dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0),
-    "hard":     dict(strength=(1.0, 1.0), geometry=1.0, cap=(10.0, 60.0), blank=0.0),
+    "train":    dict(strength=(0.1, 1.15), geometry=1.25, cap=(9.0, 64.0), blank=0.03, ratio=(0.63, 1.47), bold=0.5),
+    "moderate": dict(strength=(0.5, 0.5), geometry=0.5, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0),
+    "contract": dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0),
+    "hard":     dict(strength=(1.0, 1.0), geometry=1.0, cap=(10.0, 60.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0),
+    "heavy":    dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(1.04, 1.47), bold=1.0),
 }
 
 
@@ -86,10 +91,14 @@ def render_coverage(rng, texts, cap, pitch, spacing, margins):
     return np.asarray(image, np.float32) / 255, cells
 
 
-def change_stroke(rng, cov, cap, strength):
-    """Bolder or thinner print: blur, then re-threshold at a level away from one half."""
+def change_stroke(rng, cov, cap, strength, bold):
+    """Bolder or thinner print: blur, then re-threshold at a level away from one half; with
+    `bold`, sometimes spread the ink further (a wider blur cut low)."""
     sigma = 0.04 * cap
     level = 0.5 + rng.uniform(-0.35, 0.35) * min(strength, 1.0)
+    if rng.random() < bold:
+        sigma = rng.uniform(0.04, 0.08) * cap
+        level = rng.uniform(0.12, 0.4)
     blurred = ndimage.gaussian_filter(cov, sigma)
     return np.clip(0.5 + (blurred - level) * 2.5 * sigma, 0, 1)
 
@@ -197,7 +206,7 @@ def render_block(rng, settings):
     """One degraded image of 1-3 MRZ lines: (gray uint8 image, [(label, cx, top, bottom, pitch)], cap height)."""
     s = rng.uniform(*settings["strength"])
     cap = math.exp(rng.uniform(*np.log(settings["cap"])))
-    ratio = rng.uniform(0.84, 1.04)  # cap height / pitch; the font's own is CAP_EM / ADVANCE_EM
+    ratio = rng.uniform(*settings["ratio"])  # cap height / pitch; the font's own is CAP_EM / ADVANCE_EM
     factor = max(1, math.ceil(44 / cap))  # render with the cap height at least 44 px
     hi_cap, hi_pitch = cap * factor, cap * factor / ratio
     lines = int(rng.integers(1, 4))
@@ -205,8 +214,8 @@ def render_block(rng, settings):
     margins = (rng.uniform(0, 2) * hi_pitch, rng.uniform(0, 2) * hi_pitch,
                rng.uniform(0.1, 1.5) * hi_cap, rng.uniform(0.1, 1.5) * hi_cap)
     cov, cells = render_coverage(rng, texts, hi_cap, hi_pitch, rng.uniform(1.5, 2.0) * hi_cap, margins)
-    if rng.random() < 0.7:
-        cov = change_stroke(rng, cov, hi_cap, s)
+    if rng.random() < 0.7 + 0.3 * settings["bold"]:
+        cov = change_stroke(rng, cov, hi_cap, s, settings["bold"])
     cov = downsample(cov, factor)
     m = warp_matrix(rng, cov.shape[1], cov.shape[0], s)
     cov = apply_warp(cov, m)
@@ -232,7 +241,7 @@ def blank_patches(rng, settings, count):
     out = []
     for _ in range(count):
         cx, top = rng.uniform(0, w), rng.uniform(-0.2 * cap, h - cap)
-        out.append(patch.sample(gray, cx, top, top + cap, cap / rng.uniform(0.84, 1.04)))
+        out.append(patch.sample(gray, cx, top, top + cap, cap / rng.uniform(*settings["ratio"])))
     return out, cap
 
 

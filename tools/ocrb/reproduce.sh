@@ -8,7 +8,8 @@ python3 tools/ocrb/render.py --set train    --samples 600000 --seed 1    --out "
 python3 tools/ocrb/render.py --set moderate --samples 30000  --seed 1001 --out "$data/moderate.npz"
 python3 tools/ocrb/render.py --set contract --samples 30000  --seed 1002 --out "$data/contract.npz"
 python3 tools/ocrb/render.py --set hard     --samples 30000  --seed 1003 --out "$data/hard.npz"
+python3 tools/ocrb/render.py --set heavy    --samples 30000  --seed 1004 --out "$data/heavy.npz"
 python3 tools/ocrb/train.py --train "$data/train.npz" \
-    --val moderate="$data/moderate.npz" --val contract="$data/contract.npz" --val hard="$data/hard.npz" \
+    --val moderate="$data/moderate.npz" --val contract="$data/contract.npz" --val hard="$data/hard.npz" --val heavy="$data/heavy.npz" \
     --out Sources/PapersRecognition/Resources/ocrb-mlp.bin
 python3 tools/ocrb/atlas.py Sources/PapersSynthesis/Glyphs/OCRBGlyphAtlas.swift
