@@ -29,6 +29,8 @@ public struct PrintedIDFields: Sendable, Hashable {
     public var postCode: ExtractedField<String>?
     /// What the card says it is, from its title (`DRIVER LICENSE`, `IDENTIFICATION CARD`).
     public var documentType: DocumentType?
+    /// The signs that the text is a card front, whichever fields were read.
+    public var evidence: PrintedIDEvidence = []
 
     /// Creates an empty reading.
     public init() {}
@@ -39,11 +41,12 @@ public struct PrintedIDFields: Sendable, Hashable {
         lastName != nil || firstName != nil || dob != nil || idNumber != nil
     }
 
-    /// Whether the text is an identity document's front: its title says so (`DRIVER LICENSE`,
-    /// `IDENTIFICATION CARD`) and a name, birth date or number was read, or a family name and a
-    /// birth date were read under their labels. A receipt's numbers and dates are not enough.
+    /// Whether the text is an identity document's front: a name, birth date or number was read,
+    /// and the page shows two of the weak signs of a card front (a card title, a state or
+    /// province's name, two dates, three field labels), or a family name and a birth date were
+    /// both read. A receipt's number and dates, or a title word alone, are not enough.
     public var looksLikeIDFront: Bool {
-        (documentType != nil && hasContent) || (lastName != nil && dob != nil)
+        (hasContent && evidence.count >= 2) || (lastName != nil && dob != nil)
     }
 
     /// The fields as document data (`extractionMethod` `OCR`). The issuing country is the one of

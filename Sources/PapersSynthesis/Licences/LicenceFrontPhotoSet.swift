@@ -11,6 +11,11 @@ import PapersImaging
 /// The held-out variant (``ReceiptPhotoSet/Variant/heldOut``), never tuned on, prints another
 /// layout: condensed fonts, labels without field numbers (`DL NO.`, `LN`, `FN`, `DOB`, `EXP`,
 /// `ISS`, `SEX`), dates with hyphens, and the expiry beside the number in a second column.
+///
+/// The development variant (``ReceiptPhotoSet/Variant/development``) is the one the extractor is
+/// developed on: Liberation fonts on coloured security backgrounds, labels printed above or left
+/// of their values, unnumbered names, and a grid of small fields (see
+/// ``developmentCard(_:random:)``).
 public struct LicenceFrontPhotoSet: Sendable {
     /// One photo and what it shows.
     public struct Photo: Sendable {
@@ -44,7 +49,14 @@ public struct LicenceFrontPhotoSet: Sendable {
     public func photo(seed: UInt64, index: Int) throws(IndependentRenderError) -> Photo {
         let licence = LicencePhotoSet.licence(seed: seed, index: index)
         var random = SeededRandom(seed: seed &* 0x2545_F491 &+ UInt64(index) &* 104_729 &+ 0xF0)
-        let card = variant == .heldOut ? try Self.heldOutCard(licence.card, random: &random) : try Self.card(licence.card, random: &random)
+        let card: IndependentRaster
+        switch variant {
+        case .tuning: card = try Self.card(licence.card, random: &random)
+        case .heldOut: card = try Self.heldOutCard(licence.card, random: &random)
+        case .development:
+            var layoutRandom = SeededRandom(seed: seed &* 0x9E37_79B9 &+ UInt64(index) &* 7_919 &+ 0xDE7)
+            card = try Self.developmentCard(licence.card, random: &layoutRandom)
+        }
         var effects = PaperPhotographer.Effects()
         effects.crumple = 0
         effects.maximumRotation = 6

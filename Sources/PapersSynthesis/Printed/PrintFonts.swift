@@ -15,4 +15,14 @@ public enum PrintFonts {
     public static let sansCondensed = folder + "/DejaVuSansCondensed.ttf"
     /// DejaVu Serif Condensed: held-out receipts and forms only.
     public static let serifCondensed = folder + "/DejaVuSerifCondensed.ttf"
+    /// The folder Debian installs Liberation in (`fonts-liberation`).
+    public static let liberationFolder = "/usr/share/fonts/truetype/liberation"
+    /// Liberation Sans (Arial's metrics): the development licence fronts.
+    public static let liberationSans = liberationFolder + "/LiberationSans-Regular.ttf"
+    /// Liberation Sans Bold.
+    public static let liberationSansBold = liberationFolder + "/LiberationSans-Bold.ttf"
+    /// Liberation Sans Narrow: the development licence fronts' small labels.
+    public static let liberationSansNarrow = liberationFolder + "/LiberationSansNarrow-Regular.ttf"
+    /// Liberation Serif Bold: the development licence fronts' titles.
+    public static let liberationSerifBold = liberationFolder + "/LiberationSerif-Bold.ttf"
 }

@@ -15,6 +15,9 @@ public struct ReceiptPhotoSet: Sendable {
         case tuning
         /// Fonts, layouts and wordings never tuned on.
         case heldOut = "held-out"
+        /// Licence fronts only: a third layout to develop the extractor on, so that the held-out
+        /// one stays unseen (receipts and W-2 forms print their tuning set).
+        case development
     }
 
     /// One photo and what it shows.

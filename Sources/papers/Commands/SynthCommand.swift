@@ -27,7 +27,7 @@ struct SynthCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Frames a second of a --sequence.") var fps = 10
     @Option(name: .long, help: "With --sequence, also write the feed as a YUV4MPEG2 video (what Chromium's fake camera plays) to this file; the video holds the last frame three seconds more.")
     var video: String?
-    @Option(name: .long, help: "Receipts and W-2 forms: 'tuning' (the fonts and layouts the extractors were tuned on) or 'held-out' (other fonts, layouts and wordings).")
+    @Option(name: .long, help: "Receipts, W-2 forms and licence fronts: 'tuning' (the fonts and layouts the extractors were tuned on), 'held-out' (other fonts, layouts and wordings, never tuned on) or, for licence fronts only, 'development' (a third layout the extractor is developed on: labels above or left of their values, unnumbered names, coloured backgrounds, Liberation fonts).")
     var variant: ReceiptPhotoSet.Variant = .tuning
     @Option(name: .long, help: "A folder of face photos (JPEG/PNG) printed as the documents' portraits, cropped around the face dlib finds: photo N takes the folder's photos in name order, in turn; the truth's 'portrait' names it. Capture and identity documents drawn by the atlas renderer; needs dlib's face detector only.")
     var portraits: String?
@@ -50,6 +50,9 @@ struct SynthCommand: AsyncParsableCommand {
         let documents = documents ?? (renderer == .atlas ? "capture" : "identity")
         guard ["capture", "identity", "licence", "licence-front", "receipt", "w2"].contains(documents) else {
             throw CLIOutput.fail("--documents must be 'capture', 'identity', 'licence', 'licence-front', 'receipt' or 'w2'", code: 64)
+        }
+        guard variant != .development || documents == "licence-front" else {
+            throw CLIOutput.fail("--variant development is for --documents licence-front only", code: 64)
         }
         if documents == "licence-front" {
             try TextDocumentSynth(documents: documents, count: count, seed: seed, width: frame.width, height: frame.height,
