@@ -51,4 +51,14 @@ struct GlareOverMRZTests {
         #expect(glare == .glareOverMRZ)
         #expect(sentence.hasPrefix("glare covers the MRZ"))
     }
+
+    @Test("when nothing was found, the reason names what was looked for, printed fields included when they were")
+    func nothingFoundNamesWhatWasLookedFor() throws {
+        let clean = try Self.side(glareAt: Point(x: 0.18, y: 0.45), mrzRows: nil)
+        let (cause, withoutText) = DocumentScanner.reason([clean])
+        #expect(cause == .nothingFound)
+        #expect(withoutText == "no MRZ, barcode or QR code found")
+        let (_, withText) = DocumentScanner.reason([clean], readsPrintedFields: true)
+        #expect(withText == "no MRZ, barcode, QR code or printed ID fields found")
+    }
 }

@@ -112,7 +112,7 @@ public struct DocumentScanner: Sendable {
     public func scan(_ images: [Image]) throws(RecognitionError) -> DocumentScan {
         let sides = images.map(scanSide)
         guard sides.contains(where: \.hasReadableContent) else {
-            let (cause, detail) = Self.reason(sides)
+            let (cause, detail) = Self.reason(sides, readsPrintedFields: textRecognizer != nil)
             throw RecognitionError(code: .nothingReadable, detail: detail, cause: cause)
         }
         return DocumentScan(sides: sides)
@@ -120,7 +120,9 @@ public struct DocumentScanner: Sendable {
 
     /// The likeliest reason nothing was read, from what the photos showed: glare counts only where
     /// it lies over the MRZ, and an MRZ that was found but not read says what was measured.
-    public static func reason(_ sides: [SideScan]) -> (RecognitionError.Cause, String) {
+    /// `readsPrintedFields` says whether the scan also looked for printed ID fields, so that the
+    /// reason names everything that was looked for.
+    public static func reason(_ sides: [SideScan], readsPrintedFields: Bool = false) -> (RecognitionError.Cause, String) {
         let unreadable = sides.compactMap(\.mrzError).first(where: { $0.code == .mrzUnreadable })
         if sides.allSatisfy({ !$0.analysis.documentDetected }) && unreadable == nil {
             return (.noDocument, "no document found in the photo")
@@ -135,6 +137,6 @@ public struct DocumentScanner: Sendable {
         if sides.contains(where: { !$0.analysis.documentInFrame && $0.analysis.documentDetected }) {
             return (.cutOff, "the document is cut off at the edge of the photo")
         }
-        return (.nothingFound, "no MRZ, barcode or QR code found")
+        return (.nothingFound, readsPrintedFields ? "no MRZ, barcode, QR code or printed ID fields found" : "no MRZ, barcode or QR code found")
     }
 }
