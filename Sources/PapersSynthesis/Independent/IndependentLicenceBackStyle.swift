@@ -1,9 +1,9 @@
 /// How one independent licence back is printed: the PDF417's geometry and quiet zone, the
 /// print's texture and what surrounds the symbol.
 ///
-/// AAMVA DL/ID 2020 Annex D.11 asks for a module 0.17 mm (6.6 mil) or wider, rows at least three
-/// modules high and error correction of level 3 or more; issued cards range wider than that, and
-/// so does this style.
+/// The AAMVA DL/ID card design standard (2020, Annex D) asks for a module of about 0.17 mm
+/// (6.6 mil) or wider, rows at least three modules high and error correction of level 3 or
+/// more; issued cards range wider than that, and so does this style.
 public struct IndependentLicenceBackStyle: Sendable, Hashable {
     /// Where the symbol sits against the card's long edges.
     public enum QuietZone: String, Sendable, Hashable, CaseIterable {
