@@ -238,13 +238,14 @@ extern "C" void papers_zxing_results_free(papers_zxing_results *results) {
 }
 
 extern "C" papers_zxing_status papers_zxing_write(papers_zxing_write_symbology symbology, const uint8_t *bytes,
-                                                  size_t length, int margin, uint8_t **pixels, int *width,
-                                                  int *height) {
+                                                  size_t length, int margin, int ec_level, uint8_t **pixels,
+                                                  int *width, int *height) {
     if (!pixels || !width || !height) return PAPERS_ZXING_INVALID_ARGUMENT;
     *pixels = nullptr;
     *width = 0;
     *height = 0;
-    if ((!bytes && length > 0) || margin < 0 || margin > 64) return PAPERS_ZXING_INVALID_ARGUMENT;
+    if ((!bytes && length > 0) || margin < 0 || margin > 64 || ec_level < -1 || ec_level > 8)
+        return PAPERS_ZXING_INVALID_ARGUMENT;
     try {
         std::wstring contents;
         contents.reserve(length);
@@ -253,6 +254,7 @@ extern "C" papers_zxing_status papers_zxing_write(papers_zxing_write_symbology s
             symbology == PAPERS_ZXING_WRITE_QR ? ZXing::BarcodeFormat::QRCode : ZXing::BarcodeFormat::PDF417;
         ZXing::MultiFormatWriter writer(format);
         writer.setEncoding(ZXing::CharacterSet::ISO8859_1).setMargin(margin);
+        if (ec_level >= 0 && symbology == PAPERS_ZXING_WRITE_PDF417) writer.setEccLevel(ec_level);
         ZXing::BitMatrix matrix = writer.encode(contents, 0, 0);
         const int w = matrix.width(), h = matrix.height();
         if (w <= 0 || h <= 0) return PAPERS_ZXING_INTERNAL_ERROR;

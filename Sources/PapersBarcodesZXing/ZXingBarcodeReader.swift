@@ -290,6 +290,9 @@ public struct ZXingBarcodeReader: BarcodeReader {
 public struct ZXingBarcodeWriter: BarcodeWriter {
     /// Quiet zone around the symbol, in modules. Default 2.
     public var margin = 2
+    /// A PDF417's error-correction level, 0 to 8 (2^(level+1) error-correction codewords);
+    /// `nil` for zxing-cpp's default, 2. QR codes ignore it.
+    public var errorCorrectionLevel: Int?
 
     /// Creates a writer.
     public init() {}
@@ -301,7 +304,8 @@ public struct ZXingBarcodeWriter: BarcodeWriter {
         var width: Int32 = 0, height: Int32 = 0
         let kind = symbology == .qrCode ? PAPERS_ZXING_WRITE_QR : PAPERS_ZXING_WRITE_PDF417
         let status = bytes.withUnsafeBufferPointer {
-            papers_zxing_write(kind, $0.baseAddress, $0.count, Int32(margin), &pixels, &width, &height)
+            papers_zxing_write(kind, $0.baseAddress, $0.count, Int32(margin), Int32(errorCorrectionLevel ?? -1),
+                               &pixels, &width, &height)
         }
         defer { papers_zxing_pixels_free(pixels) }
         guard status == PAPERS_ZXING_OK, let pixels, width > 0, height > 0 else {

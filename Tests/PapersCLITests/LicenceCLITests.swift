@@ -65,4 +65,18 @@ struct LicenceCLITests {
         let none = try PapersExecutable.run(["eval", "barcode", "--count", "0"])
         #expect(none.status == 64)
     }
+
+    @Test("eval barcode --renderer freetype scores the independent licence backs, every one readable")
+    func evalBarcodeIndependent() throws {
+        let output = try PapersExecutable.run(["eval", "barcode", "--renderer", "freetype", "--count", "2", "--size", "640x360", "--seed", "1", "--json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["photos"] as? Int == 2 && json["readable"] as? Int == 2)
+        for key in ["papers", "peer"] {
+            let reader = try #require(json[key] as? [String: Any], "\(key)")
+            #expect(reader["wrongPayloads"] as? Int == 0, "\(key)")
+        }
+        let unknown = try PapersExecutable.run(["eval", "barcode", "--renderer", "ink", "--count", "1"])
+        #expect(unknown.status == 64)
+    }
 }

@@ -112,6 +112,35 @@ struct BarcodeSearchTests {
         #expect(made.symbol == 0, "the symbol is not located when the document gave the licence")
     }
 
+    @Test("the document with its quiet zone restored is searched after the symbol and before the widened outline")
+    func quietedAfterSymbol() {
+        let symbol = Image(width: 46, height: 20, format: .gray, fill: 200)
+        let quieted = Image(width: 48, height: 30, format: .gray, fill: 200)
+        let widened = Image(width: 52, height: 33, format: .gray, fill: 200)
+        var made = (quieted: 0, widened: 0)
+        let sources = BarcodeSearch.Sources(document: { Self.document }, symbol: { symbol },
+                                            quieted: { made.quieted += 1; return quieted },
+                                            widened: { made.widened += 1; return widened }, photo: Self.photo)
+        let reader = ScriptedReader([40: [[]], 46: [[]], 48: [[Self.pdf417(Self.licence, level: 2)]], 52: [[]], 64: [[]]])
+        var search = BarcodeSearch(reader: reader)
+        search.search(BarcodeSearch.Source.allCases, in: sources)
+        #expect(search.outcome.aamva != nil && made.quieted == 1 && made.widened == 0)
+        #expect(reader.passesRun[46] == 1 && reader.passesRun[48] == 1 && reader.passesRun[52] == nil)
+    }
+
+    @Test("the quiet zone is painted beyond the card's outline in the card's light level; the card is kept")
+    func quietZoneRestored() throws {
+        // A 110×55 document straightened from an outline widened by 5% each side: the card spans
+        // columns 5..<105 and rows 2..<53 (rounded); the desk around it is black.
+        var pixels = [UInt8](repeating: 0, count: 110 * 55)
+        for y in 2..<53 { for x in 5..<105 { pixels[y * 110 + x] = x < 20 ? 30 : 220 } }
+        let document = try #require(Image(width: 110, height: 55, format: .gray, pixels: pixels))
+        let restored = try #require(PDF417QuietZone.restored(document, margin: 0.05))
+        #expect(restored.width == 110 && restored.height == 55)
+        #expect(restored.pixels[30 * 110 + 2] == 220 && restored.pixels[0] == 220, "the desk takes the card's light level")
+        #expect(restored.pixels[30 * 110 + 10] == 30 && restored.pixels[30 * 110 + 60] == 220, "the card is unchanged")
+    }
+
     @Test("a lone PDF417 that is not AAMVA is kept only with ISO 15438's minimum error correction",
           arguments: [(nil, false), (0, false), (1, false), (2, true), (5, true)] as [(Int?, Bool)])
     func plausibility(level: Int?, kept: Bool) {

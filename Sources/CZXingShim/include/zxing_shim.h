@@ -96,11 +96,12 @@ typedef enum {
 } papers_zxing_write_symbology;
 
 /// Encodes `length` bytes (each byte one ISO 8859-1 character, so any byte survives) as the
-/// smallest symbol zxing draws with a quiet zone of `margin` modules. On PAPERS_ZXING_OK,
+/// smallest symbol zxing draws with a quiet zone of `margin` modules and, for a PDF417,
+/// error-correction level `ec_level` (0 to 8; -1 for zxing's default, 2). On PAPERS_ZXING_OK,
 /// `*pixels` holds `*width` x `*height` gray bytes (0 black, 255 white) to release with
 /// papers_zxing_pixels_free; otherwise `*pixels` is NULL.
 papers_zxing_status papers_zxing_write(papers_zxing_write_symbology symbology, const uint8_t *bytes, size_t length,
-                                       int margin, uint8_t **pixels, int *width, int *height);
+                                       int margin, int ec_level, uint8_t **pixels, int *width, int *height);
 
 /// Releases pixels from papers_zxing_write (NULL is fine).
 void papers_zxing_pixels_free(uint8_t *pixels);

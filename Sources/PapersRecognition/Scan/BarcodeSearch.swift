@@ -5,7 +5,9 @@ import PapersImaging
 ///
 /// The straightened document is read first. The outline may be wrong: a corner a few pixels off
 /// shears the document, so the PDF417 found in it by its start and stop bars, straightened again
-/// from the photo on its own outline, comes next (see ``PDF417Locator``). Most often a wrong
+/// from the photo on its own outline, comes next (see ``PDF417Locator``), then the document with
+/// a quiet zone painted beyond the card's outline, for a symbol printed up to the card's edge
+/// (see ``PDF417QuietZone``). Most often a wrong
 /// outline snapped to a rectangle printed on the card, at the card's angle, so the wider
 /// surroundings of the outline, straightened the same way, come next; then the whole photo.
 /// The search stops at the first source that gives a *document* symbol: a PDF417 whose payload
@@ -29,6 +31,9 @@ struct BarcodeSearch {
         case document
         /// The PDF417 located in the straightened document, straightened again on its own outline.
         case symbol
+        /// The straightened document with its quiet zone restored beyond the card's outline (see
+        /// ``PDF417QuietZone``).
+        case quieted
         /// The outline's wider surroundings, straightened the same way.
         case widened
         /// The whole photo.
@@ -44,6 +49,8 @@ struct BarcodeSearch {
         /// The PDF417 located in the straightened document, straightened on its own outline (made
         /// only when needed; `nil` when none is found).
         var symbol: () -> Image? = { nil }
+        /// The straightened document with its quiet zone restored (made only when needed).
+        var quieted: () -> Image? = { nil }
         /// The outline's wider surroundings (made only when needed).
         var widened: () -> Image? = { nil }
         /// The whole photo.
@@ -79,6 +86,7 @@ struct BarcodeSearch {
             switch source {
             case .document: (image, hint) = (sources.document(), BarcodeImageHint(isStraightenedDocument: true))
             case .symbol: (image, hint) = (sources.symbol(), BarcodeImageHint(isStraightenedDocument: true))
+            case .quieted: (image, hint) = (sources.quieted(), BarcodeImageHint(isStraightenedDocument: true))
             case .widened: (image, hint) = (sources.widened(), BarcodeImageHint(isStraightenedDocument: true))
             case .photo: (image, hint) = (sources.photo, BarcodeImageHint(documentAngleDegrees: sources.documentAngle))
             }

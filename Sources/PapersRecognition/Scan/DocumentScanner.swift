@@ -45,7 +45,7 @@ public struct DocumentScanner: Sendable {
         // Before the MRZ's slower views, the straightened document's barcode: a licence whose PDF417
         // reads there has no MRZ, and looking for one in every turn of the photo took most of its scan.
         if !mrz.isFinished {
-            barcodes?.search([.document, .symbol], in: views.barcodeSources)
+            barcodes?.search([.document, .symbol, .quieted], in: views.barcodeSources)
         }
         if barcodes?.aamva == nil {
             mrz.readFallbackViews(widened: { views.widened(maximumWidth: Self.readingWidth) }, photo: views.grayPhoto,

@@ -66,6 +66,11 @@ final class SideViews {
         return PDF417Locator.straightenedSymbol(in: barcodeDocument, outline: outline, photo: photo)
     }()
 
+    /// The barcode document with its quiet zone restored beyond the card's found outline.
+    private(set) lazy var quieted: Image? = barcodeDocument.flatMap {
+        PDF417QuietZone.restored($0, margin: DocumentScanner.outlineMargin)
+    }
+
     /// The photo in gray: the MRZ reader reads gray, and the turned views are turned from it.
     private(set) lazy var grayPhoto: Image = photo.grayscale()
 
@@ -87,7 +92,7 @@ final class SideViews {
 
     /// Where the barcode search looks, in its terms.
     var barcodeSources: BarcodeSearch.Sources {
-        BarcodeSearch.Sources(document: { self.barcodeDocument }, symbol: { self.symbol },
+        BarcodeSearch.Sources(document: { self.barcodeDocument }, symbol: { self.symbol }, quieted: { self.quieted },
                               widened: { self.widened(maximumWidth: DocumentScanner.barcodeWidth) },
                               photo: photo, documentAngle: documentAngle)
     }

@@ -10,8 +10,8 @@ enum IndependentDocumentPainter {
     struct Painted: Sendable {
         /// The document, RGB 0…255.
         var raster: IndependentRaster
-        /// The MRZ as drawn.
-        let zone: IndependentMRZZone
+        /// The MRZ as drawn, when the side has one.
+        let zone: IndependentMRZZone?
         /// The portrait's centre and half-size, when the side has one.
         let portrait: (centre: Point, halfWidth: Double, halfHeight: Double)?
     }

@@ -6,9 +6,12 @@ import PapersImaging
 /// and sensor noise. Every photo stays readable by a person: the document lies wholly in the
 /// frame, blur stays mild, exposure normal and the glare never reaches the MRZ.
 enum IndependentPhotographer {
-    /// Photographs `painted`, a document of `kind` whose width takes `fill` of a `width` × `height` frame.
+    /// Photographs `painted`, a document of `kind` whose width takes `fill` of a `width` × `height`
+    /// frame, the lens softening it by a Gaussian of σ drawn from `blur` pixels and the sensor
+    /// adding noise of σ drawn from `noise` levels.
     static func photograph(_ painted: IndependentDocumentPainter.Painted, kind: SyntheticDocumentKind, mrzLines: [String],
-                           fill: Double, width: Int, height: Int, random: inout SeededRandom) -> SyntheticPhoto {
+                           fill: Double, width: Int, height: Int, blur: ClosedRange<Double> = 0.4...1.4,
+                           noise noiseRange: ClosedRange<Double> = 1.5...5, random: inout SeededRandom) -> SyntheticPhoto {
         let document = painted.raster
         let desk = [SyntheticBackground.wood, .whiteDesk, .dark, .granite][Int(random.uniform(0...3.999))]
         var frame = paintDesk(desk, width: width, height: height, random: &random)
@@ -76,7 +79,7 @@ enum IndependentPhotographer {
             let centre = toFrame.apply(Point(x: portrait.centre.x + random.gaussian(sigma: 0.2) * portrait.halfWidth,
                                              y: portrait.centre.y + random.gaussian(sigma: 0.2) * portrait.halfHeight))
             let strength = random.uniform(180...320)
-            let cells = painted.zone.cellCentres.map { toFrame.apply($0) }
+            let cells = (painted.zone?.cellCentres ?? []).map { toFrame.apply($0) }
             let scale = toFrame.apply(portrait.centre).distance(to: toFrame.apply(Point(x: portrait.centre.x + portrait.halfWidth, y: portrait.centre.y)))
             var radius = scale * random.uniform(0.6...1.0)
             while radius > 4, cells.contains(where: { $0.distance(to: centre) < radius * log(strength / 60).squareRoot() * 1.2 }) { radius *= 0.8 }
@@ -94,9 +97,9 @@ enum IndependentPhotographer {
             }
         }
 
-        let sigma = random.uniform(0.4...1.4)
+        let sigma = random.uniform(blur)
         frame.blur(sigma: sigma)
-        let noise = random.uniform(1.5...5)
+        let noise = random.uniform(noiseRange)
         for i in 0..<frame.data.count { frame.data[i] += Float(random.gaussian(sigma: noise)) }
 
         let inFrame = corners.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.x < Double(width) && $0.y < Double(height) }

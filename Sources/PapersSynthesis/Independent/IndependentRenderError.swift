@@ -11,6 +11,8 @@ public struct IndependentRenderError: Error, Sendable, Hashable, CustomStringCon
         case glyphMissing
         /// FreeType failed to start or to rasterise a glyph.
         case rasterizerFailed
+        /// A barcode bitmap handed to the renderer has no PDF417's shape (69 + 17k modules across).
+        case symbolUnreadable
     }
 
     /// The Debian package that installs the default font.
@@ -44,6 +46,8 @@ public struct IndependentRenderError: Error, Sendable, Hashable, CustomStringCon
             return "the font \(fontPath) has no glyph for '\(shown)'"
         case .rasterizerFailed:
             return "FreeType failed while rasterising with \(fontPath)"
+        case .symbolUnreadable:
+            return "the barcode bitmap has no PDF417's shape"
         }
     }
 }

@@ -22,26 +22,36 @@ struct BarcodeEval: AsyncParsableCommand {
         Read rates are over the photos a person could read: not heavily blurred, the document in \
         the frame, exposure within 0.6–1.4, no glare spot saturating part of the barcode. Times \
         are medians per photo: Papers' whole scan, the peer's decode alone.
+
+        --renderer picks who draws the backs: 'atlas' (the default) is the project's own \
+        generator, which the PDF417 search was tuned on; 'freetype' is the independent renderer, \
+        never tuned on: the symbol drawn module by module at its own module width, row height \
+        (2 to 5 modules), error-correction level, quiet zone (from generous to cut off by the \
+        card edge) and print texture (ink spread, thermal-head dots, banding), beside a magnetic \
+        stripe or printed text, photographed by the independent photographer (the whole card in \
+        the frame, perspective, mild blur, noise, light; every photo readable).
         """
     )
 
     @Option(name: .long, help: "How many photos.") var count = 200
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 5
     @Option(name: .long, help: "Frame size, WIDTHxHEIGHT.") var size = "1920x1080"
+    @Option(name: .long, help: "Who draws the licence backs: atlas (the generator the search was tuned on) or freetype (independent, never tuned on).")
+    var renderer: BarcodeRenderer = .atlas
     @Flag(name: .long, help: "Print the scores as JSON.") var json = false
     @Flag(name: .long, help: "List on stderr each readable photo that either reader missed, and every wrong payload.") var verbose = false
 
     func run() async throws {
         let frame = try FrameSize.parse(size)
         guard count > 0 else { throw CLIOutput.fail("--count must be at least 1", code: 64) }
-        let set = LicencePhotoSet(width: frame.width, height: frame.height)
         let scanner = try ScanCommand.scanner(faces: false)
         let peer = ZXingBarcodeReader(configuration: .singlePass)
         let writer = ZXingBarcodeWriter()
         var score = BarcodeScore()
         let progress = ProgressBar(total: count, label: "eval")
         for index in 0..<count {
-            let (photo, licence) = try set.photo(seed: seed, index: index, writer: writer)
+            let (photo, licence, printed) = try renderer.photo(seed: seed, index: index, width: frame.width, height: frame.height,
+                                                             writer: writer)
             let image = try CLIImages.asDelivered(photo)
 
             var start = ContinuousClock.now
@@ -62,7 +72,7 @@ struct BarcodeEval: AsyncParsableCommand {
                                     payload: licence.payload, truth: photo.truth)
             if verbose, let outcome {
                 let truth = photo.truth
-                FileHandle.standardError.write(Data("photo \(index) (\(truth.background.rawValue), sigma \(String(format: "%.1f", truth.blurSigma)), motion \(String(format: "%.0f", truth.motionBlurLength)), rotation \(String(format: "%.0f", truth.rotationDegrees)), glare \(truth.glare), document \(side.analysis.documentDetected ? "found" : "not found")): \(outcome)\n".utf8))
+                FileHandle.standardError.write(Data("photo \(index) (\(truth.background.rawValue), sigma \(String(format: "%.1f", truth.blurSigma)), motion \(String(format: "%.0f", truth.motionBlurLength)), rotation \(String(format: "%.0f", truth.rotationDegrees)), glare \(truth.glare), document \(side.analysis.documentDetected ? "found" : "not found")\(printed.map { "; " + $0 } ?? "")): \(outcome)\n".utf8))
             }
             progress.advance()
         }
