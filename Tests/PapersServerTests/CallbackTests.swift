@@ -196,7 +196,7 @@ struct CallbackTests {
                     body: ByteBuffer(string: #"{"callbackUrl":"\#(hook)"}"#))
                 let reference = try #require(created.json["scanReference"] as? String)
                 _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
-                let deadline = Date().addingTimeInterval(30)
+                let deadline = Date().addingTimeInterval(240)
                 var attempts: [(attempt: Int, statusCode: Int?)] = []
                 while attempts.isEmpty, Date() < deadline {
                     try await Task.sleep(for: .milliseconds(50))
@@ -239,7 +239,7 @@ struct CallbackTests {
                     body: ByteBuffer(string: #"{"callbackUrl":"\#(hook)","customerInternalReference":"order-secret-77"}"#))
                 let reference = try #require(created.json["scanReference"] as? String)
                 _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
-                let deadline = Date().addingTimeInterval(30)
+                let deadline = Date().addingTimeInterval(240)
                 while receiver.received.withLockedValue({ $0.isEmpty }), Date() < deadline {
                     try await Task.sleep(for: .milliseconds(50))
                 }

@@ -19,7 +19,7 @@ struct DocumentAndSystemTests {
             #expect(created.status == .accepted)
             let id = try #require(created.json["documentId"] as? String)
             var shown: [String: Any] = [:]
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(240)
             repeat {
                 shown = try await client.execute(uri: "/v1/documents/\(id)", method: .get, headers: test.headers()).json
                 try await Task.sleep(for: .milliseconds(50))

@@ -32,7 +32,7 @@ struct DocumentExtractionTests {
     }
 
     static func waitForResult(_ client: some TestClientProtocol, _ test: TestServer, id: String) async throws -> [String: Any] {
-        try await client.execute(uri: "/v1/documents/\(id)?wait=30", method: .get, headers: test.headers()).json
+        try await settled(client, "/v1/documents/\(id)", headers: test.headers())
     }
 
     // On SQLite only: the in-process servers of all tests on PostgreSQL share one job queue, so a

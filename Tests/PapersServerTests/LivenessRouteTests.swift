@@ -113,7 +113,7 @@ struct LivenessRouteTests {
                                                 body: ByteBuffer(data: try frames(try poses(gestures), challenge: try token(challenge, reference))))
         #expect(uploaded.status == .created, "\(String(buffer: uploaded.body))")
         _ = try await client.execute(uri: "/v1/verifications/\(reference)/finalize", method: .post, headers: test.headers())
-        return try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers()).json
+        return try await settled(client, "/v1/verifications/\(reference)", headers: test.headers())
     }
 
     // On SQLite only: the in-process servers of all tests on PostgreSQL share one job queue, so a
@@ -191,7 +191,7 @@ struct LivenessRouteTests {
             #expect(finalized.status == .conflict)
             let missing = try await client.execute(uri: "/v1/verifications/nope/liveness", method: .post, headers: test.headers())
             #expect(missing.status == .notFound)
-            let done = try await client.execute(uri: "/v1/verifications/\(reference)?wait=30", method: .get, headers: test.headers()).json
+            let done = try await settled(client, "/v1/verifications/\(reference)", headers: test.headers())
             #expect(done["liveness"] == nil)
         }
     }

@@ -125,8 +125,21 @@ extension Data {
     }
 }
 
+/// Long-polls a verification or document at `path` (`?wait=30` at a time) until it leaves
+/// PENDING and PROCESSING, or returns what it last showed after `seconds`. The bound is wide
+/// because the whole suite shares two cores: a job may wait behind other tests' work.
+func settled(_ client: some TestClientProtocol, _ path: String, headers: HTTPFields, seconds: Double = 240) async throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var json: [String: Any] = [:]
+    repeat {
+        json = try await client.execute(uri: "\(path)?wait=30", method: .get, headers: headers).json
+        if let status = json["status"] as? String, status != "PROCESSING", status != "PENDING" { return json }
+    } while Date() < deadline
+    return json
+}
+
 /// Polls a verification until it leaves PROCESSING (or gives up after `seconds`).
-func waitForVerification(_ client: some TestClientProtocol, _ reference: String, headers: HTTPFields, seconds: Double = 60) async throws -> [String: Any] {
+func waitForVerification(_ client: some TestClientProtocol, _ reference: String, headers: HTTPFields, seconds: Double = 240) async throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         let response = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: headers)
