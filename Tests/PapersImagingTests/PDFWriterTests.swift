@@ -36,6 +36,16 @@ struct PDFWriterTests {
         }
     }
 
+    @Test("a JPEG page is taken as it is; any other page as the JPEG it is encoded to")
+    func asItIsOrEncoded() throws {
+        let jpeg = try Self.jpeg(.rgb, width: 40, height: 30)
+        let kept = try PDFWriter.Page(jpeg) { Issue.record("a JPEG was encoded again"); return [] }
+        #expect(kept.jpeg == jpeg)
+        let png = try ImageCodecs.encode(Image(width: 8, height: 6, format: .rgb, fill: 10), forPath: "page.png")
+        let encoded = try PDFWriter.Page(png) { try Self.jpeg(.gray, width: 8, height: 6) }
+        #expect(encoded.components == 1 && encoded.width == 8 && encoded.height == 6)
+    }
+
     @Test("a PNG, a truncated JPEG or nothing is refused with a codec error")
     func refusals() throws {
         let png = try ImageCodecs.encode(Image(width: 8, height: 8, format: .rgb, fill: 10), forPath: "page.png")

@@ -18,9 +18,7 @@ struct PackageArtifacts {
             guard let data = FileManager.default.contents(atPath: file) else { throw ClientFileError(message: "FILE_UNREADABLE: a page can no longer be read") }
             let bytes = [UInt8](data)
             let image = try imaging.decoder.decode(bytes, limits: DecodingLimits())
-            // A gray or colour JPEG page goes into the PDF as it is; any other page is encoded as JPEG first.
-            let asItIs = bytes.starts(with: [0xFF, 0xD8]) ? try? PDFWriter.Page(jpeg: bytes) : nil
-            pages.append(try asItIs ?? PDFWriter.Page(jpeg: imaging.encoder.encode(image)))
+            pages.append(try PDFWriter.Page(bytes) { try imaging.encoder.encode(image) })
             if index == 0 {
                 let scale = min(1, Double(Self.thumbnailSize) / Double(max(image.width, image.height)))
                 let small = image.resized(width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)))

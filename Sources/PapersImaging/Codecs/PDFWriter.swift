@@ -28,6 +28,18 @@ public enum PDFWriter {
             height = summary.height
             components = summary.components
         }
+
+        /// A page of `bytes` as they are when they are a gray or colour JPEG within `limits`;
+        /// otherwise (a PNG, a CMYK JPEG) a page of the JPEG `encoded` makes of them.
+        ///
+        /// - Throws: what `encoded` throws, or ``ImageCodecError`` when its JPEG is not a page.
+        public init(_ bytes: [UInt8], limits: DecodingLimits = DecodingLimits(), encoded: () throws -> [UInt8]) throws {
+            if let page = try? Page(jpeg: bytes, limits: limits) {
+                self = page
+            } else {
+                self = try Page(jpeg: encoded(), limits: limits)
+            }
+        }
     }
 
     /// The PDF's bytes.

@@ -102,12 +102,9 @@ struct DocumentRoutes {
         var pages: [PDFWriter.Page] = []
         for index in 0..<record.pageCount {
             let bytes = [UInt8](try await services.images.read(owner: record.id, name: "page-\(index)"))
-            if let page = try? PDFWriter.Page(jpeg: bytes, limits: limits) {
-                pages.append(page)
-            } else {
-                let image = try ImageCodecs.decode(bytes, limits: limits)
-                pages.append(try PDFWriter.Page(jpeg: ImageCodecs.encode(image, forPath: "page.jpg"), limits: limits))
-            }
+            pages.append(try PDFWriter.Page(bytes, limits: limits) {
+                try ImageCodecs.encode(ImageCodecs.decode(bytes, limits: limits), forPath: "page.jpg")
+            })
         }
         let body = PDFWriter.pdf(pages)
         var headers: HTTPFields = [:]
