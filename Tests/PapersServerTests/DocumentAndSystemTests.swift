@@ -18,12 +18,7 @@ struct DocumentAndSystemTests {
             let created = try await client.execute(uri: "/v1/documents?type=receipt", method: .post, headers: test.headers([.contentType: "image/jpeg"]), body: ByteBuffer(bytes: photo))
             #expect(created.status == .accepted)
             let id = try #require(created.json["documentId"] as? String)
-            var shown: [String: Any] = [:]
-            let deadline = Date().addingTimeInterval(240)
-            repeat {
-                shown = try await client.execute(uri: "/v1/documents/\(id)", method: .get, headers: test.headers()).json
-                try await Task.sleep(for: .milliseconds(50))
-            } while shown["status"] as? String == "PROCESSING" && Date() < deadline
+            let shown = try await settled(client, "/v1/documents/\(id)", headers: test.headers())
             #expect(shown["status"] as? String == "DONE")
             #expect(shown["type"] as? String == "receipt")
             let pages = try #require(shown["pages"] as? [[String: Any]])

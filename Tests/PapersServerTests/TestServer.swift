@@ -133,19 +133,21 @@ func settled(_ client: some TestClientProtocol, _ path: String, headers: HTTPFie
     var json: [String: Any] = [:]
     repeat {
         json = try await client.execute(uri: "\(path)?wait=30", method: .get, headers: headers).json
-        if let status = json["status"] as? String, status != "PROCESSING", status != "PENDING" { return json }
+        if isFinal(json) { return json }
     } while Date() < deadline
     return json
 }
 
-/// Polls a verification until it leaves PROCESSING (or gives up after `seconds`).
+/// Whether a shown verification or document has left PENDING and PROCESSING.
+func isFinal(_ json: [String: Any]) -> Bool {
+    guard let status = json["status"] as? String else { return false }
+    return status != "PROCESSING" && status != "PENDING"
+}
+
+/// Long-polls a verification until it leaves PENDING and PROCESSING (see ``settled``); throws
+/// when it has not after `seconds`.
 func waitForVerification(_ client: some TestClientProtocol, _ reference: String, headers: HTTPFields, seconds: Double = 240) async throws -> [String: Any] {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        let response = try await client.execute(uri: "/v1/verifications/\(reference)", method: .get, headers: headers)
-        let json = response.json
-        if let status = json["status"] as? String, status != "PROCESSING", status != "PENDING" { return json }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    throw CancellationError()
+    let json = try await settled(client, "/v1/verifications/\(reference)", headers: headers, seconds: seconds)
+    guard isFinal(json) else { throw CancellationError() }
+    return json
 }
