@@ -35,9 +35,23 @@ struct RenderedLivenessTests {
     }
 
     static func judge(_ gestures: [LivenessGesture], _ frames: [Image]) throws -> LivenessResult {
+        judge(gestures, try observe(frames))
+    }
+
+    static func judge(_ gestures: [LivenessGesture], _ observations: [LivenessObservation]) -> LivenessResult {
         var check = ActiveLivenessCheck(challenge: LivenessChallenge(gestures: gestures, nonce: "t", issuedAt: Date()))
-        for observation in try observe(frames) { check.observe(observation) }
+        for observation in observations { check.observe(observation) }
         return check.finish()
+    }
+
+    /// Each frame's descriptor distance from the first frame's, for a failure's message.
+    static func distances(_ observations: [LivenessObservation]) -> String {
+        guard let first = observations.first?.descriptor else { return "no face in the first frame" }
+        return observations.map { observation in
+            guard let descriptor = observation.descriptor, descriptor.count == first.count else { return "-" }
+            let distance = zip(first, descriptor).reduce(0.0) { $0 + Double($1.0 - $1.1) * Double($1.0 - $1.1) }.squareRoot()
+            return String(format: "%.3f", distance)
+        }.joined(separator: " ")
     }
 
     static func render(_ face: RenderedFace, _ gestures: [SyntheticFaceGesture]) -> [Image] {
@@ -53,8 +67,9 @@ struct RenderedLivenessTests {
     ])
     func passes(gestures: [SyntheticFaceGesture]) throws {
         let face = try Self.face(Self.frontalPhoto)
-        let result = try Self.judge(gestures.map { LivenessGesture(rawValue: $0.rawValue)! }, Self.render(face, gestures))
-        #expect(result.isLive, "\(String(describing: result.failure)) after \(result.steps.map(\.gesture))")
+        let observations = try Self.observe(Self.render(face, gestures))
+        let result = Self.judge(gestures.map { LivenessGesture(rawValue: $0.rawValue)! }, observations)
+        #expect(result.isLive, "\(String(describing: result.failure)) after \(result.steps.map(\.gesture)); distances \(Self.distances(observations))")
         #expect(result.steps.map(\.gesture.rawValue) == gestures.map(\.rawValue))
     }
 

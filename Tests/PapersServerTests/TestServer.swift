@@ -125,14 +125,16 @@ extension Data {
     }
 }
 
-/// Long-polls a verification or document at `path` (`?wait=30` at a time) until it leaves
+/// Long-polls a verification or document at `path` (`?wait=15` at a time) until it leaves
 /// PENDING and PROCESSING, or returns what it last showed after `seconds`. The bound is wide
-/// because the whole suite shares two cores: a job may wait behind other tests' work.
+/// because the whole suite shares two cores: a job may wait behind other tests' work. Each poll
+/// is shorter than the live test client's 20-second read timeout, which would otherwise end a
+/// poll the server is still holding.
 func settled(_ client: some TestClientProtocol, _ path: String, headers: HTTPFields, seconds: Double = 240) async throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(seconds)
     var json: [String: Any] = [:]
     repeat {
-        json = try await client.execute(uri: "\(path)?wait=30", method: .get, headers: headers).json
+        json = try await client.execute(uri: "\(path)?wait=15", method: .get, headers: headers).json
         if isFinal(json) { return json }
     } while Date() < deadline
     return json
