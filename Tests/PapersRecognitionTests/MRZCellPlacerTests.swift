@@ -60,8 +60,13 @@ struct MRZCellPlacerTests {
     /// How far, in pitches, the placed cells' centres stray from the true ones at most (beyond
     /// the offset they share, which the line's straightening sets), and the text the recogniser
     /// reads in them.
-    static func placed(capHeight: Double, pitch: Double, spread: Int) throws -> (error: Double, text: String) {
-        let drawn = line(text, capHeight: capHeight, pitch: pitch, spread: spread)
+    static func placed(capHeight: Double, pitch: Double, spread: Int, deskBefore: Double? = nil) throws -> (error: Double, text: String) {
+        var drawn = line(text, capHeight: capHeight, pitch: pitch, spread: spread)
+        if let deskBefore {
+            // A dark desk up to `deskBefore` pitches before the first character's cell.
+            let edge = Int(drawn.centres[0] - (0.5 + deskBefore) * pitch)
+            for y in 0..<drawn.image.height { for x in 0..<edge { drawn.image.pixels[y * drawn.image.width + x] = 60 } }
+        }
         let prepared = try #require(MRZLineSegmenter.prepare(drawn.image, line: textLine(drawn, capHeight: capHeight, pitch: pitch)))
         let placement = try #require(MRZCellPlacer.place(prepared, count: text.utf8.count, classifier: try OCRBClassifier.bundled()))
         // The straightened line starts 0.6 text heights before the located line.
@@ -100,6 +105,14 @@ struct MRZCellPlacerTests {
     func offPitch(ratio: Double) throws {
         let capHeight = 22.0, pitch = capHeight / 0.986 * ratio
         let (error, read) = try Self.placed(capHeight: capHeight, pitch: pitch, spread: 1)
+        #expect(error < Self.trainedCentreJitter)
+        #expect(read == Self.text)
+    }
+
+    @Test("a dark desk just before the first character does not put the cells out of step", arguments: [0.1, 0.4])
+    func deskBeforeTheZone(gap: Double) throws {
+        let capHeight = 22.0, pitch = capHeight / 0.986
+        let (error, read) = try Self.placed(capHeight: capHeight, pitch: pitch, spread: 2, deskBefore: gap)
         #expect(error < Self.trainedCentreJitter)
         #expect(read == Self.text)
     }

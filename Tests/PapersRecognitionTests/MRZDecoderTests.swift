@@ -134,7 +134,27 @@ struct MRZDecoderTests {
         #expect(reader.reading(from: country).uncertainPositions == [MRZReading.Position(line: 1, column: 5)])
         #expect(!reader.reading(from: country).isVerified)
         country.lines[0][2...4] = ArraySlice("DNK".utf8)
+        country.confidences[0][4] = 0.95
         #expect(reader.reading(from: country).isVerified)
+    }
+
+    @Test("a character no check digit covers must be surer than one a check covers")
+    func unprotectedCharacters() throws {
+        let reader = try MRZReader.bundled()
+        let decoded = try #require(MRZDecoder.decode(Self.probabilities(Self.td2)))
+        // A letter of the name (line 1, column 6) read at 0.87: the H of HASSAN read as an M
+        // in a blurred photo was that sure, and no check would have caught it.
+        var name = decoded
+        name.confidences[0][5] = 0.87
+        #expect(reader.reading(from: name).uncertainPositions == [MRZReading.Position(line: 1, column: 6)])
+        #expect(!reader.reading(from: name).isVerified)
+        // The same in the date of birth (line 2, column 14), which its check digit vouches for.
+        var birth = decoded
+        birth.confidences[1][13] = 0.87
+        #expect(reader.reading(from: birth).isVerified)
+        var lenient = reader
+        lenient.unprotectedThreshold = 0.5
+        #expect(lenient.reading(from: name).isVerified)
     }
 
     @Test("lines that fit no MRZ shape give nothing")

@@ -10,6 +10,11 @@ public struct MRZReader: Sendable {
     public let classifier: OCRBClassifier
     /// Unprotected characters below this probability make a reading uncertain. Default 0.5.
     public var uncertaintyThreshold = 0.5
+    /// Characters no check digit covers (names, nationality, sex, optional data) below this
+    /// probability make a reading uncertain. Default 0.9: nothing else catches a misread letter
+    /// there, and blurred or heavy print can make the recogniser fairly sure of the wrong one
+    /// (an H read as an M at 0.87).
+    public var unprotectedThreshold = 0.9
     /// Images wider than this are searched for the MRZ at this width (reading uses full resolution). Default 1000.
     public var searchWidth = 1000
     /// Whether cells are placed again where the recogniser reads them best (by its scores) where
@@ -334,7 +339,7 @@ public struct MRZReader: Sendable {
             if others.isEmpty { uncertainSet.insert(position) }
         }
         for (l, row) in decoded.confidences.enumerated() {
-            for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < uncertaintyThreshold {
+            for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < unprotectedThreshold {
                 uncertainSet.insert([l, c])
             }
         }

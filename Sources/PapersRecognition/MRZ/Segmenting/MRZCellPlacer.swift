@@ -8,9 +8,14 @@ import PapersImaging
 ///
 /// The line's character count is known (ICAO 9303 part 4–6: 44, 36 or 30), so its pitch follows
 /// from the inked span. The recogniser reads a cell centred at every tenth of that pitch along the
-/// line; dynamic programming then picks the `count` centres, a pitch apart give or take a tenth,
-/// the first at the line's first ink and the last at its last, whose readings are surest together
-/// (the greatest product of the cells' top probabilities, a little less for each uneven step).
+/// line; then the `count` centres are chosen whose readings are surest together (the greatest
+/// product of the cells' top probabilities) on a grid that is regular along the whole line:
+/// an offset, a pitch within 8% of the span's and a steady change of pitch (perspective), each
+/// cell then free to move a tenth of a pitch. A printed line's pitch is that regular; the
+/// recogniser is not a judge of where a character ends, since it reads a confident letter in
+/// the edge of a page or a cell astride two glyphs, so the grid may not slip a cell anywhere.
+/// The ends of the inked span only bound the grid: a card's edge or a mark beside the zone can
+/// make the ink start before the first character.
 enum MRZCellPlacer {
     /// A line's cells as placed, with the recogniser's probabilities for each.
     struct Placement {
@@ -28,14 +33,17 @@ enum MRZCellPlacer {
     /// well inside the ±15% the recogniser is trained for.
     static let stepsPerPitch = 10
 
-    /// What a step between neighbouring centres a tenth of a pitch short or long costs, in log
-    /// probability: enough to keep the cells evenly spaced where the readings do not care,
-    /// little beside a cell read with assurance.
-    static let unevenStepCost: Float = 0.05
+    /// What moving a cell a tenth of a pitch off the regular grid costs, in log probability:
+    /// enough to keep the cells on the grid where the readings do not care, little beside a cell
+    /// read with assurance.
+    static let offGridCost: Float = 0.05
 
-    /// Where the first cell's centre may lie after the first ink, and the last's before the last
-    /// ink, in pitches: a glyph covers from a fifth (an I) to the whole (heavy type) of its cell.
-    static let endReach = 0.05...0.7
+    /// How far the grid's pitch may stray from the inked span's, as a fraction of it.
+    static let pitchReach = 0.08
+
+
+    /// How far inside the inked span the first and last centres tried lie, in pitches.
+    static let inset = 0.05
 
     /// Places `count` cells on `line` with `classifier`'s readings; `nil` when the line is too
     /// short for `count` characters or its pitch would not match its text height.
@@ -48,8 +56,8 @@ enum MRZCellPlacer {
         // OCR-B's pitch is about its cap height; large type makes it smaller, never half of it.
         guard pitch >= 2, pitch >= 0.6 * (bottom - top), pitch <= 1.6 * (bottom - top) else { return nil }
         let step = pitch / Double(stepsPerPitch)
-        let origin = first + endReach.lowerBound * pitch
-        let positions = Int(((end - endReach.lowerBound * pitch) - origin) / step) + 1
+        let origin = first + inset * pitch
+        let positions = Int(((end - inset * pitch) - origin) / step) + 1
         guard positions > (count - 1) * (stepsPerPitch - 1) else { return nil }
         let visible = line.visible ?? (-Double.infinity...Double.infinity)
 
@@ -74,32 +82,12 @@ enum MRZCellPlacer {
         }
         let score = readings.map { log(max($0.max() ?? 0, 1e-6)) }
 
-        // best[i][k]: the surest placement of cells 0...i with cell i centred at position k.
-        let firstLast = Int((endReach.upperBound - endReach.lowerBound) * Double(stepsPerPitch))
-        let lastFirst = positions - 1 - firstLast
-        var best = [Float](repeating: -.infinity, count: count * positions)
-        var from = [Int32](repeating: -1, count: count * positions)
-        for k in 0...min(firstLast, positions - 1) { best[k] = score[k] }
-        let even = stepsPerPitch
-        for i in 1..<count {
-            let row = i * positions, previous = (i - 1) * positions
-            for k in (i * (even - 1))..<positions {
-                var top = -Float.infinity, argument = -1
-                for d in (even - 1)...(even + 1) where k - d >= 0 {
-                    let value = best[previous + k - d] - (d == even ? 0 : unevenStepCost)
-                    if value > top { top = value; argument = k - d }
-                }
-                guard argument >= 0, top > -.infinity else { continue }
-                best[row + k] = top + score[k]
-                from[row + k] = Int32(argument)
-            }
-        }
-        let lastRow = (count - 1) * positions
-        guard let last = (max(0, lastFirst)..<positions).max(by: { best[lastRow + $0] < best[lastRow + $1] }),
-              best[lastRow + last] > -.infinity else { return nil }
-        var chosen = [Int](repeating: 0, count: count)
-        chosen[count - 1] = last
-        for i in stride(from: count - 1, to: 0, by: -1) { chosen[i - 1] = Int(from[i * positions + chosen[i]]) }
+        // The span's pitch, and the print's period where the profile shows one that differs: ink
+        // beside the zone (a card's edge, a dark desk past it) can stretch the span.
+        var pitches = [Double(stepsPerPitch)]
+        if let period = line.period, abs(period / pitch - 1) > pitchReach / 2, period < pitch { pitches.append(period / step) }
+        guard let grid = bestGrid(score: score, count: count, positions: positions, pitches: pitches) else { return nil }
+        let chosen = grid.positions
 
         let centres = chosen.map { origin + Double($0) * step }
         var boundaries = [centres[0] - pitch / 2]
@@ -107,11 +95,66 @@ enum MRZCellPlacer {
         boundaries.append(centres[count - 1] + pitch / 2)
         var segmented = SegmentedLine(image: line.image, top: top, bottom: bottom, boundaries: boundaries)
         if let lineVisible = line.visible { segmented.visible = lineVisible }
-        let unsteady = evenCentres(centres, pitch: pitch).enumerated().map { i, centre in
+        let unsteady = evenCentres(centres, pitch: grid.pitch * step).enumerated().map { i, centre in
             let k = min(positions - 1, max(0, Int(((centre - origin) / step).rounded())))
             return top1(readings[k]) != top1(readings[chosen[i]])
         }
         return Placement(line: segmented, probabilities: chosen.map { readings[$0] }, unsteady: unsteady)
+    }
+
+    /// The position of each of `count` cells, given the log top probability `score` of a cell
+    /// centred at each position (a tenth of a pitch apart): the regular grid whose cells read
+    /// surest, then each cell moved by at most a position where that reads surer by more than
+    /// ``offGridCost``. The grid's pitch (in positions) is near one of `pitches`, and the grid lies
+    /// within the positions wherever it fits. Returns the positions and the grid's mean pitch in
+    /// positions; `nil` when no grid fits.
+    static func bestGrid(score: [Float], count: Int, positions: Int, pitches: [Double]) -> (positions: [Int], pitch: Double)? {
+        let n = Double(count - 1)
+        var best: (score: Float, first: Double, pitch: Double, bend: Double)?
+        var centre = [Int](repeating: 0, count: count)
+        for (rank, around) in pitches.enumerated() {
+            for p in -20...20 {
+                let pitch = around * (1 + pitchReach * Double(p) / 20)
+                for b in -6...6 {
+                    // Up to ±30% change of pitch from one end of the line to the other.
+                    let bend = Double(b) * 0.025 * pitch / n
+                    // A slight preference for the first pitch given, near it, and an even one, where readings tie.
+                    let penalty = Float(abs(Double(p)) * 0.004 + abs(Double(b)) * 0.004 + Double(rank) * 0.1)
+                    let length = n * pitch + bend * n * n
+                    let free = Double(positions - 1) - length
+                    guard free >= -0.5 else { continue }
+                    for first in 0...max(0, Int(free.rounded(.down))) {
+                        let x0 = Double(first)
+                        var total = -penalty
+                        for i in 0..<count {
+                            let k = Double(i)
+                            let position = min(positions - 1, Int((x0 + k * pitch + bend * k * k).rounded()))
+                            total += score[position]
+                            // Scores are log probabilities, never positive: a grid already behind cannot win.
+                            if let best, total <= best.score { break }
+                        }
+                        if total > (best?.score ?? -.infinity) { best = (total, x0, pitch, bend) }
+                    }
+                }
+            }
+        }
+        guard let best, best.score > -.infinity else { return nil }
+        for i in 0..<count {
+            let k = Double(i)
+            centre[i] = Int((best.first + k * best.pitch + best.bend * k * k).rounded())
+        }
+        // Each cell may move one position off the grid, keeping its order.
+        var chosen = centre
+        for i in 0..<count {
+            var top = score[centre[i]], at = centre[i]
+            for d in [-1, 1] {
+                let k = centre[i] + d
+                guard k >= 0, k < positions, i == 0 || k > chosen[i - 1] else { continue }
+                if score[k] - offGridCost > top { top = score[k] - offGridCost; at = k }
+            }
+            chosen[i] = at
+        }
+        return (chosen, best.pitch + best.bend * n)
     }
 
     /// The index of the likeliest class.
