@@ -18,9 +18,10 @@ enum MRZLocator {
     static let documentGaps: [Double] = [1.0 / 55, 1.0 / 100]
 
     /// Candidates in `gray` (packed gray), best first, searched at each of the `gapFractions`
-    /// text sizes.
+    /// text sizes; then up to two made of the halves of lines that are two lines smeared into one
+    /// (see ``TextLine/halves(in:)``).
     static func candidates(in gray: Image, gapFractions: [Double] = photoGaps, maximumCount: Int = 5) -> [Candidate] {
-        var found: [Candidate] = []
+        var found: [Candidate] = [], split: [Candidate] = []
         let integral = InkMask.integral(of: gray)
         for gapFraction in gapFractions {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
@@ -39,8 +40,15 @@ enum MRZLocator {
                 group.gapFraction = gapFraction
                 found.append(group)
             }
+            // Large type set close can smear two lines into one bar: its halves are lines too,
+            // tried after the candidates seen as they are.
+            let halves = lines.compactMap { $0.halves(in: mask) }.flatMap { [$0.upper, $0.lower] }
+            for var group in groups(of: halves) where !(found + split).contains(where: { same($0, group) }) {
+                group.gapFraction = gapFraction
+                split.append(group)
+            }
         }
-        return Array(found.sorted { $0.score > $1.score }.prefix(maximumCount))
+        return Array(found.sorted { $0.score > $1.score }.prefix(maximumCount)) + split.sorted { $0.score > $1.score }.prefix(2)
     }
 
     /// Runs of 2 or 3 lines of similar width and left edge at a regular, line-height spacing.
