@@ -106,12 +106,7 @@ struct DocumentRoutes {
                 try ImageCodecs.encode(ImageCodecs.decode(bytes, limits: limits), forPath: "page.jpg")
             })
         }
-        let body = PDFWriter.pdf(pages)
-        var headers: HTTPFields = [:]
-        headers[.contentType] = "application/pdf"
-        headers[.contentLength] = String(body.count)
-        headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return BinaryResponse.make(PDFWriter.pdf(pages), contentType: "application/pdf")
     }
 
     @Sendable func delete(_ request: Request, context: PapersRequestContext) async throws -> Response {

@@ -114,12 +114,7 @@ struct VerificationRoutes {
         guard record.images.contains(side.rawValue), let type = try await services.database.imageContentType(owner: record.id, name: side.rawValue) else {
             throw Problem.notFound("image")
         }
-        let bytes = try await services.images.read(owner: record.id, name: side.rawValue)
-        var headers: HTTPFields = [:]
-        headers[.contentType] = type
-        headers[.contentLength] = String(bytes.count)
-        headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return BinaryResponse.make(try await services.images.read(owner: record.id, name: side.rawValue), contentType: type)
     }
 
     @Sendable func postFrames(_ request: Request, context: PapersRequestContext) async throws -> Response {
