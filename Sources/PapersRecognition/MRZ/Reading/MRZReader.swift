@@ -8,7 +8,10 @@ import PapersImaging
 public struct MRZReader: Sendable {
     /// The character classifier.
     public let classifier: OCRBClassifier
-    /// Unprotected characters below this probability make a reading uncertain. Default 0.5.
+    /// Below this probability a character is unsure: a check digit vouches for one unsure
+    /// character of its run, not two, and lines where more than a quarter of the characters are
+    /// unsure are not read. Default 0.5. Characters no check covers have their own, stricter
+    /// ``unprotectedThreshold``.
     public var uncertaintyThreshold = 0.5
     /// Characters no check digit covers (names, nationality, sex, optional data) below this
     /// probability make a reading uncertain. Default 0.9: nothing else catches a misread letter

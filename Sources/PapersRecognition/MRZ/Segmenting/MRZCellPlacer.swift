@@ -38,9 +38,9 @@ enum MRZCellPlacer {
     /// read with assurance.
     static let offGridCost: Float = 0.05
 
-    /// How far the grid's pitch may stray from the inked span's, as a fraction of it.
+    /// How far the grid's pitch may stray from the one it is searched around (the inked span's,
+    /// or the print's period), as a fraction of it.
     static let pitchReach = 0.08
-
 
     /// How far inside the inked span the first and last centres tried lie, in pitches.
     static let inset = 0.05
@@ -111,7 +111,6 @@ enum MRZCellPlacer {
     static func bestGrid(score: [Float], count: Int, positions: Int, pitches: [Double]) -> (positions: [Int], pitch: Double)? {
         let n = Double(count - 1)
         var best: (score: Float, first: Double, pitch: Double, bend: Double)?
-        var centre = [Int](repeating: 0, count: count)
         for (rank, around) in pitches.enumerated() {
             for p in -20...20 {
                 let pitch = around * (1 + pitchReach * Double(p) / 20)
@@ -139,9 +138,9 @@ enum MRZCellPlacer {
             }
         }
         guard let best, best.score > -.infinity else { return nil }
-        for i in 0..<count {
+        let centre = (0..<count).map { i in
             let k = Double(i)
-            centre[i] = Int((best.first + k * best.pitch + best.bend * k * k).rounded())
+            return min(positions - 1, Int((best.first + k * best.pitch + best.bend * k * k).rounded()))
         }
         // Each cell may move one position off the grid, keeping its order.
         var chosen = centre
