@@ -46,10 +46,9 @@ struct RenderedLivenessTests {
 
     /// Each frame's descriptor distance from the first frame's, for a failure's message.
     static func distances(_ observations: [LivenessObservation]) -> String {
-        guard let first = observations.first?.descriptor else { return "no face in the first frame" }
+        guard let first = observations.first?.descriptor.map(FaceDescriptor.init(values:)) else { return "no face in the first frame" }
         return observations.map { observation in
-            guard let descriptor = observation.descriptor, descriptor.count == first.count else { return "-" }
-            let distance = zip(first, descriptor).reduce(0.0) { $0 + Double($1.0 - $1.1) * Double($1.0 - $1.1) }.squareRoot()
+            guard let distance = observation.descriptor.flatMap({ first.distance(to: FaceDescriptor(values: $0)) }) else { return "-" }
             return String(format: "%.3f", distance)
         }.joined(separator: " ")
     }
