@@ -162,4 +162,35 @@ struct MRZDecoderTests {
         #expect(MRZDecoder.decode(Self.probabilities(["P<UTO<<<<<"])) == nil)
         #expect(MRZDecoder.decode([]) == nil)
     }
+
+    @Test("a rival the check digits cannot tell apart leaves the character blind", arguments: [
+        // `C` (12) and `M` (22) at weight 3 in the document number: every check holds with either.
+        ([(Character("C"), Float(0.8)), (Character("M"), Float(0.2))], true),
+        // The same rival, but not a ninth as likely.
+        ([(Character("C"), Float(0.95)), (Character("M"), Float(0.05))], false),
+        // `G` (16) would change the check digit: the check tells them apart.
+        ([(Character("C"), Float(0.7)), (Character("G"), Float(0.3))], false),
+    ])
+    func blind(pairs: [(Character, Float)], blind: Bool) throws {
+        var p = Self.probabilities(Self.specimen)
+        Self.set(&p, line: 1, column: 7, pairs)
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.failedChecks.isEmpty)
+        #expect(decoded.blind.contains([1, 7]) == blind)
+    }
+
+    @Test("two rivals whose changes cancel in the weighted sum leave both characters blind")
+    func blindPair() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Document number "L898902C3": `8`→`9` at weight 3 adds 3, `9`→`6` at weight 1 takes 3 away.
+        Self.set(&p, line: 1, column: 1, [("8", 0.6), ("9", 0.4)])
+        Self.set(&p, line: 1, column: 2, [("9", 0.6), ("6", 0.4)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.failedChecks.isEmpty)
+        #expect(decoded.blind.contains([1, 1]) && decoded.blind.contains([1, 2]))
+        // Unlikely together (0.1 × 0.1 against 0.9 × 0.9), the pair is vouched for.
+        Self.set(&p, line: 1, column: 1, [("8", 0.9), ("9", 0.1)])
+        Self.set(&p, line: 1, column: 2, [("9", 0.9), ("6", 0.1)])
+        #expect(try #require(MRZDecoder.decode(p)).blind.isEmpty)
+    }
 }

@@ -12,24 +12,47 @@ extension DocumentRenderer {
     }
 
     /// Prints MRZ lines at the bottom: 2.54 mm pitch (times the style's ``MRZPrintStyle/pitchScale``),
-    /// 4.23 mm line spacing, the last baseline 4 mm above the bottom edge, centred horizontally.
+    /// 4.23 mm line spacing, the last baseline 4 mm above the bottom edge, centred horizontally;
+    /// in the style's finish, over its guilloche.
     static func printMRZ(_ lines: [String], kind: SyntheticDocumentKind, style: MRZPrintStyle = .standard,
                          on canvas: inout FloatCanvas, ink: (Float, Float, Float)) {
         guard let length = lines.first?.utf8.count, length > 0 else { return }
         let (pitch, left, lastBaseline, spacing) = mrzGeometry(kind: kind, width: canvas.width, height: canvas.height,
                                                                length: length, pitchScale: style.pitchScale)
         let pitchScale = pitch / Double(OCRBGlyphAtlas.cellWidth), scale = pitchScale * style.glyphScale
+        let scaleY = scale * style.heightScale
         // A larger glyph's cell grows about its centre, so the glyph stays centred on its pitch.
         let grown = Double(OCRBGlyphAtlas.cellWidth) * (scale - pitchScale) / 2
-        var glyphs: [UInt8: [UInt8]] = [:]
+        if style.guilloche {
+            let top = lastBaseline - spacing * Double(lines.count - 1) - 1.6 * pitch
+            RosetteGuilloche(seed: style.textureSeed, pitch: pitch, width: canvas.width, height: canvas.height)
+                .draw(on: &canvas, rows: max(0, Int(top))..<min(canvas.height, Int(lastBaseline + 0.8 * pitch)),
+                      columns: max(0, Int(left - pitch))..<min(canvas.width, Int(left + pitch * Double(length + 1))))
+        }
+        let screen = style.finish == .inkjet ? InkjetScreen(seed: style.textureSeed, pitch: pitch) : nil
+        // A bleached ring around engraved strokes, some 7% of the pitch wide.
+        let haloRadius = 0.07 * Double(OCRBGlyphAtlas.cellWidth) / style.glyphScale
+        var glyphs: [UInt8: [UInt8]] = [:], halos: [UInt8: [UInt8]] = [:]
         for (row, line) in lines.enumerated() {
             let baseline = lastBaseline - spacing * Double(lines.count - 1 - row)
-            let cellTop = baseline - Double(OCRBGlyphAtlas.baseline) * scale
+            let cellTop = baseline - Double(OCRBGlyphAtlas.baseline) * scaleY
             for (column, byte) in line.utf8.enumerated() {
                 if glyphs[byte] == nil { glyphs[byte] = OCRBGlyphAtlas.coverage(of: byte).map(style.spread) }
                 guard let glyph = glyphs[byte] else { continue }
-                stamp(glyph, at: (left + Double(column) * pitch - grown, cellTop), scale: scale, on: &canvas, ink: ink)
+                let origin = (left + Double(column) * pitch - grown, cellTop)
+                if style.finish == .engraved {
+                    if halos[byte] == nil { halos[byte] = MRZPrintStyle.dilate(glyph, radius: haloRadius) }
+                    if let halo = halos[byte] {
+                        stamp(halo, at: origin, scale: (scale, scaleY), on: &canvas, ink: (250, 250, 246), strength: 0.35)
+                    }
+                }
+                stamp(glyph, at: origin, scale: (scale, scaleY), on: &canvas, ink: ink, strength: Float(style.contrast),
+                      screen: screen)
             }
+        }
+        if let screen {
+            screen.scatterDroplets(on: &canvas, ink: ink, rows: max(0, Int(lastBaseline - spacing * Double(lines.count) - pitch))..<min(canvas.height, Int(lastBaseline + pitch)),
+                                   columns: max(0, Int(left))..<min(canvas.width, Int(left + pitch * Double(length))))
         }
     }
 
@@ -54,12 +77,14 @@ extension DocumentRenderer {
         return centres
     }
 
-    /// Blends one atlas glyph into the canvas, its cell's top-left at `origin`, 2×2 supersampled.
-    static func stamp(_ glyph: [UInt8], at origin: (Double, Double), scale: Double, on canvas: inout FloatCanvas,
-                      ink: (Float, Float, Float)) {
+    /// Blends one atlas glyph into the canvas, its cell's top-left at `origin`, scaled by `scale`
+    /// (horizontal, vertical), 2×2 supersampled: at `strength` of the way to `ink`, through the
+    /// inkjet `screen` when given.
+    static func stamp(_ glyph: [UInt8], at origin: (Double, Double), scale: (x: Double, y: Double), on canvas: inout FloatCanvas,
+                      ink: (Float, Float, Float), strength: Float = 1, screen: InkjetScreen? = nil) {
         let cw = OCRBGlyphAtlas.cellWidth, ch = OCRBGlyphAtlas.cellHeight
-        let x0 = max(0, Int(origin.0)), x1 = min(canvas.width, Int(origin.0 + Double(cw) * scale) + 1)
-        let y0 = max(0, Int(origin.1)), y1 = min(canvas.height, Int(origin.1 + Double(ch) * scale) + 1)
+        let x0 = max(0, Int(origin.0)), x1 = min(canvas.width, Int(origin.0 + Double(cw) * scale.x) + 1)
+        let y0 = max(0, Int(origin.1)), y1 = min(canvas.height, Int(origin.1 + Double(ch) * scale.y) + 1)
         guard x0 < x1, y0 < y1 else { return }
         func coverage(_ u: Double, _ v: Double) -> Float {
             let fx = u - 0.5, fy = v - 0.5
@@ -77,14 +102,12 @@ extension DocumentRenderer {
             for x in x0..<x1 {
                 var alpha: Float = 0
                 for (ox, oy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
-                    alpha += coverage((Double(x) + ox - origin.0) / scale, (Double(y) + oy - origin.1) / scale)
+                    alpha += coverage((Double(x) + ox - origin.0) / scale.x, (Double(y) + oy - origin.1) / scale.y)
                 }
-                alpha /= 4
+                alpha *= strength / 4
+                if let screen { alpha *= screen.coverage(x: x, y: y) }
                 guard alpha > 0 else { continue }
-                let i = (y * canvas.width + x) * 3
-                canvas.data[i] += (ink.0 - canvas.data[i]) * alpha
-                canvas.data[i + 1] += (ink.1 - canvas.data[i + 1]) * alpha
-                canvas.data[i + 2] += (ink.2 - canvas.data[i + 2]) * alpha
+                canvas.blend(x: x, y: y, toward: ink, alpha: alpha)
             }
         }
     }

@@ -10,13 +10,23 @@ import PapersImaging
 public struct IdentityPhotoSet: Sendable {
     /// The photographer.
     public let synthesizer: PhotoSynthesizer
-    /// Whether the MRZs are printed heavy, large or off pitch, their characters mostly touching
-    /// (see ``MRZPrintStyle/touching(random:)``); the photos are otherwise those of the plain set.
-    public var touchingPrint = false
+    /// How the MRZs of a set are printed.
+    public enum MRZPrinting: String, Sendable, Hashable, CaseIterable {
+        /// OCR-B as designed, at ICAO's pitch.
+        case standard
+        /// Heavy, large or off-pitch print whose characters mostly touch (see ``MRZPrintStyle/touching(random:)``).
+        case touching
+        /// Every size, pitch and finish identity documents show: engraved, inkjet, over a
+        /// guilloche (see ``MRZPrintStyle/varied(random:)``).
+        case varied
+    }
 
-    /// A set of `width` × `height` photos; `touchingPrint` sets ``touchingPrint``.
-    public init(width: Int = 1920, height: Int = 1080, touchingPrint: Bool = false) {
-        self.touchingPrint = touchingPrint
+    /// How the MRZs are printed; the photos are otherwise those of the plain set.
+    public var mrzPrinting: MRZPrinting
+
+    /// A set of `width` × `height` photos whose MRZs are printed as `mrzPrinting` says.
+    public init(width: Int = 1920, height: Int = 1080, mrzPrinting: MRZPrinting = .standard) {
+        self.mrzPrinting = mrzPrinting
         var configuration = PhotoSynthesizer.Configuration()
         configuration.width = width
         configuration.height = height
@@ -57,9 +67,11 @@ public struct IdentityPhotoSet: Sendable {
         var random = SeededRandom(seed: seed &* 31 &+ UInt64(index) &* 104_729 &+ 17)
         let identity = SyntheticIdentity(format: format, random: &random)
         var print = SyntheticPrint(mrzLines: identity.mrzLines, portrait: portrait)
-        if touchingPrint {
-            var styleRandom = SeededRandom(seed: seed &* 131 &+ UInt64(index) &* 6_700_417 &+ 29)
-            print.mrzStyle = .touching(random: &styleRandom)
+        var styleRandom = SeededRandom(seed: seed &* 131 &+ UInt64(index) &* 6_700_417 &+ 29)
+        switch mrzPrinting {
+        case .standard: break
+        case .touching: print.mrzStyle = .touching(random: &styleRandom)
+        case .varied: print.mrzStyle = .varied(random: &styleRandom)
         }
         let photo = synthesizer.photo(seed: seed, index: index, kind: Self.kind(for: format), print: print)
         return (photo, identity)

@@ -141,9 +141,11 @@ public struct PhotoSynthesizer: Sendable {
             }
             glareCenter = center
             glareRadius = radius
-            // Where the spot saturates (the spot adds at least ~60 levels), print cannot be seen.
+            // Where the spot saturates (the spot adds at least ~60 levels), print cannot be seen;
+            // faint print goes sooner.
             if let lines = print?.mrzLines, let length = lines.first?.utf8.count {
-                let reach = radius * (log(Double(strength) / 60)).squareRoot()
+                let washout = 60 * max(0.4, print?.mrzStyle.contrast ?? 1)
+                let reach = radius * (log(max(1, Double(strength) / washout))).squareRoot()
                 mrzObscured = DocumentRenderer.mrzCellCentres(lineCount: lines.count, length: length, kind: kind,
                                                               width: document.width, height: document.height,
                                                               pitchScale: print?.mrzStyle.pitchScale ?? 1)

@@ -32,6 +32,15 @@ struct FloatCanvas: Sendable {
         return (mix(0), mix(1), mix(2))
     }
 
+    /// Moves the pixel at (`x`, `y`) `alpha` of the way (0…1) towards `colour`.
+    @inline(__always)
+    mutating func blend(x: Int, y: Int, toward colour: (Float, Float, Float), alpha: Float) {
+        let i = (y * width + x) * 3
+        data[i] += (colour.0 - data[i]) * alpha
+        data[i + 1] += (colour.1 - data[i + 1]) * alpha
+        data[i + 2] += (colour.2 - data[i + 2]) * alpha
+    }
+
     /// Fills an axis-aligned rectangle.
     mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, color: (Float, Float, Float)) {
         for yy in max(0, y)..<min(height, y + h) {

@@ -14,7 +14,8 @@ struct MRZEval: AsyncParsableCommand {
         With DIR, the photos are the set in that folder (its truth.jsonl, as 'papers synth \
         --documents identity' writes it, with any --renderer); without, they are drawn in memory \
         by --renderer ('atlas', the project's own generator, 'atlas-touching', the same with heavy, \
-        large or off-pitch MRZ print whose characters touch, or 'freetype', the independent \
+        large or off-pitch MRZ print whose characters touch, 'atlas-varied', the same at every size, pitch \
+        and finish (laser-engraved, inkjet, over a guilloche), or 'freetype', the independent \
         renderer held out from tuning) and passed through JPEG at their own quality. \
         A photo counts as readable by a person unless it is heavily blurred, the document is cut \
         off, the exposure is far off (gain outside 0.6–1.4, the ~10% made too dark or bright on purpose), \
@@ -26,7 +27,7 @@ struct MRZEval: AsyncParsableCommand {
 
     @Argument(help: "A folder written by 'papers synth --documents identity' (truth.jsonl and the photos); when given, --count, --seed, --size and --renderer are not used.")
     var directory: String?
-    @Option(name: .long, help: "What draws the photos in memory: 'atlas' (the project's own generator), 'atlas-touching' (the same, its MRZ characters touching) or 'freetype' (FreeType and the system OCR-B font, held out from tuning).")
+    @Option(name: .long, help: "What draws the photos in memory: 'atlas' (the project's own generator), 'atlas-touching' (the same, its MRZ characters touching), 'atlas-varied' (the same at every size, pitch and finish) or 'freetype' (FreeType and the system OCR-B font, held out from tuning).")
     var renderer: MRZRenderer = .atlas
     @Option(name: .long, help: "How many photos.") var count = 200
     @Option(name: .long, help: "The random seed of the set.") var seed: UInt64 = 5

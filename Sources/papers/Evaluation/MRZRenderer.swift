@@ -7,6 +7,9 @@ enum MRZRenderer: String, ExpressibleByArgument, CaseIterable {
     case atlas
     /// The project's own generator printing heavy, large or off-pitch MRZs whose characters touch.
     case atlasTouching = "atlas-touching"
+    /// The project's own generator printing every size, pitch and finish the issue lists:
+    /// laser-engraved, inkjet, over a guilloche. The development set.
+    case atlasVaried = "atlas-varied"
     /// The independent renderer: FreeType and the system OCR-B font, held out from tuning.
     case freetype
 
@@ -18,7 +21,9 @@ enum MRZRenderer: String, ExpressibleByArgument, CaseIterable {
         case .atlas:
             return (IdentityPhotoSet(width: width, height: height).photo(seed: seed, index: index, portrait: portrait).photo, nil)
         case .atlasTouching:
-            return (IdentityPhotoSet(width: width, height: height, touchingPrint: true).photo(seed: seed, index: index, portrait: portrait).photo, nil)
+            return (IdentityPhotoSet(width: width, height: height, mrzPrinting: .touching).photo(seed: seed, index: index, portrait: portrait).photo, nil)
+        case .atlasVaried:
+            return (IdentityPhotoSet(width: width, height: height, mrzPrinting: .varied).photo(seed: seed, index: index, portrait: portrait).photo, nil)
         case .freetype:
             var configuration = IndependentMRZPhotoSet.Configuration()
             configuration.width = width

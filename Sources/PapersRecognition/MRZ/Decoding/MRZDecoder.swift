@@ -28,6 +28,9 @@ enum MRZDecoder {
         var corrections: Int { repaired.count }
         /// Where those characters are (`[line, column]`, zero-based) and the check each was changed for.
         var repaired: [(position: [Int], check: String)] = []
+        /// Characters (`[line, column]`) the checks that read them cannot vouch for: a rival at
+        /// least a ninth as likely would satisfy every one of them too (see ``blindPositions(_:lines:failed:schema:)``).
+        var blind: [[Int]] = []
 
         /// The mean log-probability of the chosen characters (higher is surer).
         var meanLogProbability: Double {
@@ -87,7 +90,47 @@ enum MRZDecoder {
             }
         }
         let failed = schema.checks.filter { !schema.holds($0, in: lines) }.map(\.name)
-        return Decoded(format: format, lines: lines, confidences: confidences, failedChecks: failed, repaired: repaired)
+        return Decoded(format: format, lines: lines, confidences: confidences, failedChecks: failed, repaired: repaired,
+                       blind: blindPositions(probabilities, lines: lines, failed: failed, schema: schema))
+    }
+
+    /// The characters whose checks cannot tell them from a likely rival. A check digit is a
+    /// weighted sum modulo 10, so a character whose value differs from the one read by a multiple
+    /// of 10 (`0`, `A`, `K`, `U`; `O`, `E`, `Y`; …) leaves it unchanged, and so can two characters
+    /// changed together (`O` for `0` at weights 7 and 3): such a misread holds. A character is
+    /// vouched for only when every reading its checks cannot tell apart from the one chosen, one
+    /// character or two changed, is less than a ninth as likely (the 0.9 an unprotected character
+    /// needs).
+    static func blindPositions(_ probabilities: [[[Float]]], lines: [[UInt8]], failed: [String],
+                               schema: MRZSchema) -> [[Int]] {
+        // Every likely rival under a check that holds: its position, class and odds against the choice.
+        var rivals: [(l: Int, c: Int, k: Int, odds: Float, readers: [MRZSchema.Check])] = []
+        for (l, line) in probabilities.enumerated() {
+            for (c, p) in line.enumerated() {
+                let chosen = index(of: lines[l][c])
+                let readers = schema.checks.filter { !failed.contains($0.name) && $0.reads(line: l, column: c) }
+                guard !readers.isEmpty else { continue }
+                for k in p.indices where k != chosen && p[k] * 9 > p[chosen] && schema.classes[l][c].allows(alphabet[k]) {
+                    rivals.append((l, c, k, p[k] / max(p[chosen], 1e-9), readers))
+                }
+            }
+        }
+        var blind = Set<[Int]>()
+        var trial = lines
+        for (i, a) in rivals.enumerated() {
+            trial[a.l][a.c] = alphabet[a.k]
+            if a.readers.allSatisfy({ schema.holds($0, in: trial) }) { blind.insert([a.l, a.c]) }
+            for b in rivals[(i + 1)...] where !(a.l == b.l && a.c == b.c) && a.odds * b.odds * 9 > 1 {
+                trial[b.l][b.c] = alphabet[b.k]
+                let readers = a.readers + b.readers.filter { check in !a.readers.contains { $0.name == check.name } }
+                if readers.allSatisfy({ schema.holds($0, in: trial) }) {
+                    blind.insert([a.l, a.c]); blind.insert([b.l, b.c])
+                }
+                trial[b.l][b.c] = lines[b.l][b.c]
+            }
+            trial[a.l][a.c] = lines[a.l][a.c]
+        }
+        return blind.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
     }
 
     /// The cheapest change of one or two characters, among plausible alternatives, that makes the

@@ -20,12 +20,18 @@ enum MRZLocator {
     /// Candidates in `gray` (packed gray), best first, searched at each of the `gapFractions`
     /// text sizes; then up to two made of the halves of lines that are two lines smeared into one
     /// (see ``TextLine/halves(in:)``).
-    static func candidates(in gray: Image, gapFractions: [Double] = photoGaps, maximumCount: Int = 5) -> [Candidate] {
+    /// With `faint`, ink is marks half as dark against their surroundings as usual (see
+    /// ``faintContrast``): grey, low-contrast print such as laser engraving, at the cost of more
+    /// texture taken for ink.
+    static func candidates(in gray: Image, gapFractions: [Double] = photoGaps, maximumCount: Int = 5,
+                           faint: Bool = false) -> [Candidate] {
         var found: [Candidate] = [], split: [Candidate] = []
         let integral = InkMask.integral(of: gray)
         for gapFraction in gapFractions {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
-            let mask = InkMask(gray: gray, integral: integral, radius: max(4, gap * 2))
+            let mask = faint
+                ? InkMask(gray: gray, integral: integral, radius: max(4, gap * 2), contrast: faintContrast, minimumDrop: faintDrop)
+                : InkMask(gray: gray, integral: integral, radius: max(4, gap * 2))
             let lines = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in
                 let thickness = c.thickness
                 guard thickness >= 3, c.width >= 60, Double(c.width) >= 15 * thickness else { return nil }
@@ -34,7 +40,7 @@ enum MRZLocator {
                 guard abs(line.slope) <= 0.27,
                       Double(c.height) <= abs(line.slope) * Double(c.width) + 2.2 * thickness else { return nil }
                 return TextLine(minX: Double(c.minX), maxX: Double(c.maxX + 1), intercept: line.intercept + 0.5,
-                                slope: line.slope, height: thickness)
+                                slope: line.slope, height: thickness, faint: faint)
             }
             for var group in groups(of: lines) where !found.contains(where: { same($0, group) }) {
                 group.gapFraction = gapFraction
@@ -50,6 +56,11 @@ enum MRZLocator {
         }
         return Array(found.sorted { $0.score > $1.score }.prefix(maximumCount)) + split.sorted { $0.score > $1.score }.prefix(2)
     }
+
+    /// How much darker than its surroundings faint ink is (a fraction of the local mean), and at
+    /// least by how many levels: half the usual 12% and 10 levels.
+    static let faintContrast = 0.06
+    static let faintDrop = 5
 
     /// Runs of 2 or 3 lines of similar width and left edge at a regular, line-height spacing.
     static func groups(of lines: [TextLine]) -> [Candidate] {
@@ -73,19 +84,58 @@ enum MRZLocator {
             }
             guard chain.count >= 2 else { continue }
             // Longer lines win (the MRZ spans the document); three equal lines are a TD1. The
-            // last two of three are a candidate too (a dark edge above an MRZ can look like a line).
-            for sub in chain.count == 3 ? [chain, Array(chain[1...])] : [chain] {
+            // last two of three are a candidate too (a dark edge above an MRZ can look like a
+            // line), and so are the first two (so can the document's bottom edge below one).
+            for sub in chain.count == 3 ? [chain, Array(chain[1...]), Array(chain[..<2])] : [chain] {
                 let width = sub.map(\.width).reduce(0, +) / Double(sub.count)
                 result.append(Candidate(lines: sub, score: width * (sub.count == 3 ? 1.05 : 1)))
+            }
+            // Print nearby smeared into one line of three (a row of text set close above large
+            // type) makes it taller and tilts it: the two others place it, and go first.
+            if chain.count == 3, let even = evenlySpaced(chain) {
+                let width = even.map(\.width).reduce(0, +) / 3
+                result.append(Candidate(lines: even, score: width * 1.05 + 1))
             }
         }
         return result
     }
 
-    /// The same lines (found again at another scale).
+    /// Three MRZ lines as their print must be, when one is more than ``oddHeight`` taller or
+    /// shorter than the other two (which agree): that one replaced by theirs, moved by their
+    /// spacing. `nil` when the three agree, or no two do.
+    static func evenlySpaced(_ lines: [TextLine]) -> [TextLine]? {
+        guard lines.count == 3 else { return nil }
+        func agree(_ a: Double, _ b: Double) -> Bool { max(a, b) <= oddHeight * min(a, b) }
+        let h = lines.map(\.height)
+        guard !(agree(h[0], h[1]) && agree(h[1], h[2]) && agree(h[0], h[2])),
+              let odd = [0, 1, 2].first(where: { i in
+                  let others = [0, 1, 2].filter { $0 != i }
+                  return agree(h[others[0]], h[others[1]]) && !agree(h[i], h[others[0]]) && !agree(h[i], h[others[1]])
+              })
+        else { return nil }
+        let others = [0, 1, 2].filter { $0 != odd }
+        let a = lines[others[0]], b = lines[others[1]]
+        // Intercepts are steps of one spacing apart; the odd line is at its step.
+        let step = (b.intercept - a.intercept) / Double(others[1] - others[0])
+        var placed = a
+        placed.intercept = a.intercept + step * Double(odd - others[0])
+        placed.slope = (a.slope + b.slope) / 2
+        placed.height = (a.height + b.height) / 2
+        placed.minX = min(a.minX, b.minX)
+        placed.maxX = max(a.maxX, b.maxX)
+        var even = lines
+        even[odd] = placed
+        return even
+    }
+
+    /// How much taller one line may be than another of the same MRZ (a ratio).
+    static let oddHeight = 1.2
+
+    /// The same lines (found again at another scale): as high, at the same place.
     static func same(_ a: Candidate, _ b: Candidate) -> Bool {
         a.lines.count == b.lines.count && zip(a.lines, b.lines).allSatisfy { l, m in
             abs(l.midY - m.midY) < max(l.height, m.height) && l.minX < m.maxX && m.minX < l.maxX
+                && max(l.height, m.height) <= oddHeight * min(l.height, m.height)
         }
     }
 }

@@ -39,7 +39,7 @@ extension TextLine {
         }
         let upper = band(upperPeak, within: 0...valley), lower = band(lowerPeak, within: valley...(rows.count - 1))
         guard upper.height >= 3, lower.height >= 3 else { return nil }
-        return (TextLine(minX: minX, maxX: maxX, intercept: intercept + upper.centre, slope: slope, height: upper.height),
-                TextLine(minX: minX, maxX: maxX, intercept: intercept + lower.centre, slope: slope, height: lower.height))
+        return (TextLine(minX: minX, maxX: maxX, intercept: intercept + upper.centre, slope: slope, height: upper.height, faint: faint),
+                TextLine(minX: minX, maxX: maxX, intercept: intercept + lower.centre, slope: slope, height: lower.height, faint: faint))
     }
 }

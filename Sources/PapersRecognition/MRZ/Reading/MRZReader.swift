@@ -55,39 +55,52 @@ public struct MRZReader: Sendable {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
         var capHeight: Double?
-        for rotation in rotations {
-            let upright = rotation.map { gray.rotated($0) } ?? gray
-            let uprightPicture = picture.map { quad in rotation.map { quad.rotated($0, width: gray.width, height: gray.height) } ?? quad }
-            let factor = upright.width > searchWidth ? Double(searchWidth) / Double(upright.width) : 1
-            let search = factor < 1
-                ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
-                : upright
-            let candidates = MRZLocator.candidates(
-                in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps))
-            guard !candidates.isEmpty else { continue }
-            sawLines = true
-            var views = CandidateViews(upright: upright, picture: uprightPicture,
-                                       candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
-            var best = bestDecoding(&views, placement: .gaps)
-            // Cells settled in the gaps between characters are fast and usually right; where they
-            // give no verified reading (touching characters leave no gaps, or the grid fell out of
-            // step), the cells are placed again by the recogniser's scores, and the better kept.
-            if placesCellsByScores, best.map({ !reading(from: $0).isVerified }) ?? true,
-               let placed = bestDecoding(&views, placement: .scores),
-               best.map({ Self.better(placed, than: $0) }) ?? true {
-                best = placed
-            }
-            capHeight = capHeight ?? views.capHeight
-            if let best {
-                // Lines where many characters are guesses are not an MRZ reading at all.
-                let all = best.confidences.joined()
-                let unsure = all.filter { Double($0) < uncertaintyThreshold }.count
-                guard Double(unsure) <= 0.25 * Double(all.count) else {
-                    let underGlare = all.filter { $0 == Self.washedOutConfidence }.count
-                    throw RecognitionError(code: .mrzUnreadable, detail: Self.unsureCause(
-                        unsure: unsure, of: all.count, underGlare: underGlare, capHeight: views.capHeight))
+        // Each rotation's image and its search copy, made on first need.
+        var turned: [(upright: Image, search: Image, factor: Double)?] = Array(repeating: nil, count: rotations.count)
+        // Print as dark as usual first, in every rotation; where none of it decodes, faint print
+        // (laser engraving, worn or washed-out ink) is looked for with a lower contrast.
+        for faint in [false, true] {
+            for (r, rotation) in rotations.enumerated() {
+                if turned[r] == nil {
+                    let upright = rotation.map { gray.rotated($0) } ?? gray
+                    let factor = upright.width > searchWidth ? Double(searchWidth) / Double(upright.width) : 1
+                    let search = factor < 1
+                        ? upright.resized(width: searchWidth, height: max(1, Int(Double(upright.height) * factor)))
+                        : upright
+                    turned[r] = (upright, search, factor)
                 }
-                return reading(from: best)
+                guard let (upright, search, factor) = turned[r] else { continue }
+                let uprightPicture = picture.map { quad in rotation.map { quad.rotated($0, width: gray.width, height: gray.height) } ?? quad }
+                let candidates = MRZLocator.candidates(
+                    in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps),
+                    faint: faint)
+                guard !candidates.isEmpty else { continue }
+                // Faint lines that read as nothing are texture: only print found at the usual
+                // contrast makes the cause an unreadable MRZ rather than none.
+                if !faint { sawLines = true }
+                var views = CandidateViews(upright: upright, picture: uprightPicture,
+                                           candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
+                var best = bestDecoding(&views, placement: .gaps)
+                // Cells settled in the gaps between characters are fast and usually right; where they
+                // give no verified reading (touching characters leave no gaps, or the grid fell out of
+                // step), the cells are placed again by the recogniser's scores, and the better kept.
+                if placesCellsByScores, best.map({ !reading(from: $0).isVerified }) ?? true,
+                   let placed = bestDecoding(&views, placement: .scores),
+                   best.map({ Self.better(placed, than: $0) }) ?? true {
+                    best = placed
+                }
+                if !faint { capHeight = capHeight ?? views.capHeight }
+                if let best {
+                    // Lines where many characters are guesses are not an MRZ reading at all.
+                    let all = best.confidences.joined()
+                    let unsure = all.filter { Double($0) < uncertaintyThreshold }.count
+                    guard Double(unsure) <= 0.25 * Double(all.count) else {
+                        let underGlare = all.filter { $0 == Self.washedOutConfidence }.count
+                        throw RecognitionError(code: .mrzUnreadable, detail: Self.unsureCause(
+                            unsure: unsure, of: all.count, underGlare: underGlare, capHeight: views.capHeight))
+                    }
+                    return reading(from: best)
+                }
             }
         }
         guard sawLines else { throw RecognitionError(code: .noMRZ) }
@@ -341,6 +354,9 @@ public struct MRZReader: Sendable {
             }
             if others.isEmpty { uncertainSet.insert(position) }
         }
+        // A likely rival the checks cannot tell from the character read leaves it as unsure as
+        // if no check covered it.
+        uncertainSet.formUnion(decoded.blind)
         for (l, row) in decoded.confidences.enumerated() {
             for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < unprotectedThreshold {
                 uncertainSet.insert([l, c])

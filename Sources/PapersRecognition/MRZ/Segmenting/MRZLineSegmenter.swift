@@ -63,14 +63,19 @@ enum MRZLineSegmenter {
     static func prepare(_ gray: Image, line: TextLine, picture: Quadrilateral? = nil) -> PreparedLine? {
         guard var straight = straighten(gray, line: line) else { return nil }
         let h = max(4.0, line.height)
-        var mask = InkMask(gray: straight, radius: max(4, Int(h)))
-        guard var (top, bottom) = band(of: mask) else { return nil }
+        func inkMask(_ image: Image) -> InkMask {
+            line.faint
+                ? InkMask(gray: image, radius: max(4, Int(h)), contrast: MRZLocator.faintContrast, minimumDrop: MRZLocator.faintDrop)
+                : InkMask(gray: image, radius: max(4, Int(h)))
+        }
+        var mask = inkMask(straight)
+        guard var (top, bottom) = band(of: mask, tallest: tallestBand * h) else { return nil }
         // Perspective and a tilted line lean the glyphs; cells are cut and classified upright.
         let lean = slant(of: mask, top: top, bottom: bottom)
         var straightSlant = 0.0
         if abs(lean) >= 0.04, let upright = straighten(gray, line: line, slant: lean) {
-            let uprightMask = InkMask(gray: upright, radius: max(4, Int(h)))
-            if let uprightBand = band(of: uprightMask) {
+            let uprightMask = inkMask(upright)
+            if let uprightBand = band(of: uprightMask, tallest: tallestBand * h) {
                 (straight, mask, (top, bottom)) = (upright, uprightMask, uprightBand)
                 straightSlant = lean
             }
@@ -252,8 +257,10 @@ enum MRZLineSegmenter {
     }
 
     /// The rows from the capitals' top to the baseline: the contiguous run of rows around the
-    /// densest one that carry at least a quarter of its ink.
-    static func band(of mask: InkMask) -> (top: Int, bottom: Int)? {
+    /// densest one that carry at least a quarter of its ink. Where that run is taller than
+    /// `tallest` rows (print set close above or below runs into it), the share asked of a row
+    /// rises, up to a half, until the run fits.
+    static func band(of mask: InkMask, tallest: Double = .infinity) -> (top: Int, bottom: Int)? {
         var rows = [Int](repeating: 0, count: mask.height)
         for y in 0..<mask.height {
             let row = y * mask.width
@@ -265,12 +272,20 @@ enum MRZLineSegmenter {
         let middle = mask.height / 2, reach = mask.height / 3
         guard let peakRow = (max(0, middle - reach)...min(mask.height - 1, middle + reach)).max(by: { rows[$0] < rows[$1] }),
               rows[peakRow] > 0 else { return nil }
-        let floor = max(1, rows[peakRow] / 4)
         var top = peakRow, bottom = peakRow
-        while top > 0, rows[top - 1] >= floor { top -= 1 }
-        while bottom < mask.height - 1, rows[bottom + 1] >= floor { bottom += 1 }
+        for share in [4, 3, 2] {
+            let floor = max(1, rows[peakRow] / share)
+            top = peakRow; bottom = peakRow
+            while top > 0, rows[top - 1] >= floor { top -= 1 }
+            while bottom < mask.height - 1, rows[bottom + 1] >= floor { bottom += 1 }
+            if Double(bottom + 1 - top) <= tallest { break }
+        }
         return bottom - top >= 2 ? (top, bottom) : nil
     }
+
+    /// How tall a line's text band may be, in the located line's heights, before neighbouring
+    /// print is taken to run into it.
+    static let tallestBand = 1.5
 
     /// How far the glyphs lean: the horizontal shift per row (positive when a stroke runs right
     /// as it goes down) that makes the text band's ink fall into the sharpest columns, between
