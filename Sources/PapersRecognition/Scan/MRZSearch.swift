@@ -50,11 +50,11 @@ struct MRZSearch {
 
     /// Reads one view; true when the reading is verified.
     private mutating func attempt(_ source: Image?, rotations: [Image.Rotation?] = [nil], straightened: Bool,
-                                  picture: Quadrilateral? = nil, gapFractions: [Double]? = nil) -> Bool {
+                                  picture: Quadrilateral? = nil, gapFractions: [Double]? = nil, faint: Bool = true) -> Bool {
         guard let source else { return false }
         do {
             let reading = Self.doubted(try reader.read(source, rotations: rotations, straightened: straightened, picture: picture,
-                                                       gapFractions: gapFractions),
+                                                       gapFractions: gapFractions, faint: faint),
                                        by: earlier)
             earlier.append(reading)
             if best.reading.map({ reading.isBetter(than: $0) }) ?? true { best.reading = reading }
@@ -96,8 +96,10 @@ struct MRZSearch {
             turns.append(step)
         }
         // A quarter turn one way is the other way upside down, which the reader tries on its own.
+        // Faint print is looked for in the direct views only: a photo no one can read is not
+        // searched twice in every turn.
         for turn in turns where attempt(grayPhoto.turnedGray(by: turn), rotations: [nil, .clockwise], straightened: false,
-                                        picture: picture(turn)) {
+                                        picture: picture(turn), faint: false) {
             return
         }
     }

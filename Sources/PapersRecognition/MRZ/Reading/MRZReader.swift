@@ -49,9 +49,10 @@ public struct MRZReader: Sendable {
     /// one gives a reading. Lines found upside down are read turned by 180° in any rotation.
     /// `picture` is where the image holds real pixels (all of it by default); characters outside
     /// are cut off and not read. `gapFractions`, when given, are the only text sizes searched
-    /// (see ``MRZLocator/candidates(in:gapFractions:maximumCount:)``).
+    /// (see ``MRZLocator/candidates(in:gapFractions:maximumCount:faint:)``). With `faint` false,
+    /// faint print is not looked for.
     func read(_ image: Image, rotations: [Image.Rotation?], straightened: Bool,
-              picture: Quadrilateral? = nil, gapFractions: [Double]? = nil) throws(RecognitionError) -> MRZReading {
+              picture: Quadrilateral? = nil, gapFractions: [Double]? = nil, faint: Bool = true) throws(RecognitionError) -> MRZReading {
         let gray = (image.format == .gray ? image : image.grayscale()).packed
         var sawLines = false
         var capHeight: Double?
@@ -59,7 +60,7 @@ public struct MRZReader: Sendable {
         var turned: [(upright: Image, search: Image, factor: Double)?] = Array(repeating: nil, count: rotations.count)
         // Print as dark as usual first, in every rotation; where none of it decodes, faint print
         // (laser engraving, worn or washed-out ink) is looked for with a lower contrast.
-        for faint in [false, true] {
+        for faintPass in faint ? [false, true] : [false] {
             for (r, rotation) in rotations.enumerated() {
                 if turned[r] == nil {
                     let upright = rotation.map { gray.rotated($0) } ?? gray
@@ -73,11 +74,11 @@ public struct MRZReader: Sendable {
                 let uprightPicture = picture.map { quad in rotation.map { quad.rotated($0, width: gray.width, height: gray.height) } ?? quad }
                 let candidates = MRZLocator.candidates(
                     in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps),
-                    faint: faint)
+                    faint: faintPass)
                 guard !candidates.isEmpty else { continue }
                 // Faint lines that read as nothing are texture: only print found at the usual
                 // contrast makes the cause an unreadable MRZ rather than none.
-                if !faint { sawLines = true }
+                if !faintPass { sawLines = true }
                 var views = CandidateViews(upright: upright, picture: uprightPicture,
                                            candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
                 var best = bestDecoding(&views, placement: .gaps)
@@ -89,7 +90,7 @@ public struct MRZReader: Sendable {
                    best.map({ Self.better(placed, than: $0) }) ?? true {
                     best = placed
                 }
-                if !faint { capHeight = capHeight ?? views.capHeight }
+                if !faintPass { capHeight = capHeight ?? views.capHeight }
                 if let best {
                     // Lines where many characters are guesses are not an MRZ reading at all.
                     let all = best.confidences.joined()
