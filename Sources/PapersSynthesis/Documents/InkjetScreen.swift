@@ -24,11 +24,9 @@ struct InkjetScreen: Sendable {
     /// A number in 0…1 fixed by the dot at (`column`, `row`) and `salt`.
     @inline(__always)
     private func unit(_ column: Int, _ row: Int, _ salt: UInt64) -> Double {
-        var z = seed &+ UInt64(bitPattern: Int64(column)) &* 0x9E37_79B9_7F4A_7C15
-            &+ UInt64(bitPattern: Int64(row)) &* 0xC2B2_AE3D_27D4_EB4F &+ salt
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        let z = SeededRandom.mix(seed &+ UInt64(bitPattern: Int64(column)) &* 0x9E37_79B9_7F4A_7C15
+            &+ UInt64(bitPattern: Int64(row)) &* 0xC2B2_AE3D_27D4_EB4F &+ salt)
+        return Double(z >> 11) / Double(1 << 53)
     }
 
     /// How much of the pixel at (`x`, `y`) the dots cover, 0…1.

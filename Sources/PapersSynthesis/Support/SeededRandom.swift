@@ -11,7 +11,14 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's finaliser: 64 well-mixed bits from `value`, for a stateless hash of a
+    /// position as much as for the next number of a sequence.
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)

@@ -28,9 +28,16 @@ enum MRZDecoder {
         var corrections: Int { repaired.count }
         /// Where those characters are (`[line, column]`, zero-based) and the check each was changed for.
         var repaired: [(position: [Int], check: String)] = []
+        /// The recogniser's class probabilities the lines were decoded from, `[line][position][class]`.
+        var probabilities: [[[Float]]] = []
+
         /// Characters (`[line, column]`) the checks that read them cannot vouch for: a rival at
-        /// least a ninth as likely would satisfy every one of them too (see ``blindPositions(_:lines:failed:schema:)``).
-        var blind: [[Int]] = []
+        /// least a ninth as likely would satisfy every one of them too (see
+        /// ``MRZDecoder/blindPositions(_:lines:failed:schema:)``). Worked out on each call, for
+        /// the reading reported only, not for every decoding the reader ranks.
+        var blind: [[Int]] {
+            MRZDecoder.blindPositions(probabilities, lines: lines, failed: failedChecks, schema: MRZSchema(format: format))
+        }
 
         /// The mean log-probability of the chosen characters (higher is surer).
         var meanLogProbability: Double {
@@ -91,7 +98,7 @@ enum MRZDecoder {
         }
         let failed = schema.checks.filter { !schema.holds($0, in: lines) }.map(\.name)
         return Decoded(format: format, lines: lines, confidences: confidences, failedChecks: failed, repaired: repaired,
-                       blind: blindPositions(probabilities, lines: lines, failed: failed, schema: schema))
+                       probabilities: probabilities)
     }
 
     /// The characters whose checks cannot tell them from a likely rival. A check digit is a

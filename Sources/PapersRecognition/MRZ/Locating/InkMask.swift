@@ -15,6 +15,13 @@ struct InkMask: Sendable {
         self.init(gray: gray, integral: Self.integral(of: gray), radius: radius, contrast: contrast, minimumDrop: minimumDrop)
     }
 
+    /// The `contrast` and `minimumDrop` ink is judged by: the usual 12% of the local mean and 10
+    /// levels, or with `faint` half of each (6%, 5 levels) for grey, low-contrast print such as
+    /// laser engraving, at the cost of more texture taken for ink.
+    static func threshold(faint: Bool) -> (contrast: Double, minimumDrop: Int) {
+        faint ? (0.06, 5) : (0.12, 10)
+    }
+
     /// The integral image of `gray` with one row and column of zeros in front: compute it once
     /// to threshold the same image at several window sizes.
     static func integral(of gray: Image) -> [UInt32] {

@@ -21,17 +21,16 @@ enum MRZLocator {
     /// text sizes; then up to two made of the halves of lines that are two lines smeared into one
     /// (see ``TextLine/halves(in:)``).
     /// With `faint`, ink is marks half as dark against their surroundings as usual (see
-    /// ``faintContrast``): grey, low-contrast print such as laser engraving, at the cost of more
-    /// texture taken for ink.
+    /// ``InkMask/threshold(faint:)``).
     static func candidates(in gray: Image, gapFractions: [Double] = photoGaps, maximumCount: Int = 5,
                            faint: Bool = false) -> [Candidate] {
         var found: [Candidate] = [], split: [Candidate] = []
         let integral = InkMask.integral(of: gray)
+        let threshold = InkMask.threshold(faint: faint)
         for gapFraction in gapFractions {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
-            let mask = faint
-                ? InkMask(gray: gray, integral: integral, radius: max(4, gap * 2), contrast: faintContrast, minimumDrop: faintDrop)
-                : InkMask(gray: gray, integral: integral, radius: max(4, gap * 2))
+            let mask = InkMask(gray: gray, integral: integral, radius: max(4, gap * 2), contrast: threshold.contrast,
+                               minimumDrop: threshold.minimumDrop)
             let lines = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in
                 let thickness = c.thickness
                 guard thickness >= 3, c.width >= 60, Double(c.width) >= 15 * thickness else { return nil }
@@ -56,11 +55,6 @@ enum MRZLocator {
         }
         return Array(found.sorted { $0.score > $1.score }.prefix(maximumCount)) + split.sorted { $0.score > $1.score }.prefix(2)
     }
-
-    /// How much darker than its surroundings faint ink is (a fraction of the local mean), and at
-    /// least by how many levels: half the usual 12% and 10 levels.
-    static let faintContrast = 0.06
-    static let faintDrop = 5
 
     /// Runs of 2 or 3 lines of similar width and left edge at a regular, line-height spacing.
     static func groups(of lines: [TextLine]) -> [Candidate] {
@@ -107,8 +101,8 @@ enum MRZLocator {
         guard lines.count == 3 else { return nil }
         func agree(_ a: Double, _ b: Double) -> Bool { max(a, b) <= oddHeight * min(a, b) }
         let h = lines.map(\.height)
-        guard !(agree(h[0], h[1]) && agree(h[1], h[2]) && agree(h[0], h[2])),
-              let odd = [0, 1, 2].first(where: { i in
+        // The odd line disagrees with both others, so three lines that all agree have none.
+        guard let odd = [0, 1, 2].first(where: { i in
                   let others = [0, 1, 2].filter { $0 != i }
                   return agree(h[others[0]], h[others[1]]) && !agree(h[i], h[others[0]]) && !agree(h[i], h[others[1]])
               })

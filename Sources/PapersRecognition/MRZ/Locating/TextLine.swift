@@ -9,7 +9,7 @@ struct TextLine: Sendable, Hashable {
     var slope: Double
     /// The text height (ink rows per column of the smeared line).
     var height: Double
-    /// Whether the line was found as faint print (see ``MRZLocator/faintContrast``): its ink is
+    /// Whether the line was found as faint print (see ``InkMask/threshold(faint:)``): its ink is
     /// measured the same way once straightened.
     var faint = false
 

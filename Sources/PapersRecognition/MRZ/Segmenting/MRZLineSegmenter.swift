@@ -63,10 +63,9 @@ enum MRZLineSegmenter {
     static func prepare(_ gray: Image, line: TextLine, picture: Quadrilateral? = nil) -> PreparedLine? {
         guard var straight = straighten(gray, line: line) else { return nil }
         let h = max(4.0, line.height)
+        let threshold = InkMask.threshold(faint: line.faint)
         func inkMask(_ image: Image) -> InkMask {
-            line.faint
-                ? InkMask(gray: image, radius: max(4, Int(h)), contrast: MRZLocator.faintContrast, minimumDrop: MRZLocator.faintDrop)
-                : InkMask(gray: image, radius: max(4, Int(h)))
+            InkMask(gray: image, radius: max(4, Int(h)), contrast: threshold.contrast, minimumDrop: threshold.minimumDrop)
         }
         var mask = inkMask(straight)
         guard var (top, bottom) = band(of: mask, tallest: tallestBand * h) else { return nil }
