@@ -64,6 +64,19 @@ struct LicenceBackTests {
         #expect(truth.barcodePayload == nil && truth.barcodeObscuredByGlare == nil)
         #expect(truth.mrzObscuredByGlare != nil)
     }
+
+    /// Photos of seed 3 (as `papers synth --documents licence --seed 3` writes them) whose
+    /// barcode rows the MRZ search took for MRZ-like lines and read, most characters guessed.
+    @Test("a licence back's barcode rows are not reported as an MRZ", arguments: [3, 5, 25])
+    func barcodeRowsAreNoMRZ(index: Int) throws {
+        let licence = LicencePhotoSet.licence(seed: 3, index: index)
+        let bitmap = try ZXingBarcodeWriter().image(encoding: licence.payload, as: .pdf417)
+        let photo = LicencePhotoSet(width: 1280, height: 720).photo(seed: 3, index: index, licence: licence, barcode: bitmap)
+        let image = try ImageCodecs.decode(ImageCodecs.encode(photo.image, forPath: "photo.jpg", quality: photo.truth.jpegQuality))
+        let side = DocumentScanner(mrzReader: try MRZReader.bundled()).scanSide(image)
+        #expect(side.mrz == nil, "read as an MRZ with \(side.mrz?.uncertainPositions.count ?? 0) uncertain characters")
+        #expect(side.mrzError != nil)
+    }
 }
 
 /// A 1920×1080 licence back of the `eval barcode` set as `papers scan` straightens it for barcodes.

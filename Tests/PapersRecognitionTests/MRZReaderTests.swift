@@ -58,4 +58,12 @@ struct MRZReaderTests {
         #expect(throws: RecognitionError.self) { try Self.reader.read(canvas) }
         do { _ = try Self.reader.read(canvas) } catch { #expect(error.code == .noMRZ) }
     }
+
+    @Test("a reading's unsure characters: those read below the threshold and those the checks leave uncertain")
+    func unsureCount() {
+        let reading = MRZReading(format: .td2, lines: ["", ""], confidences: [[0.9, 0.2, 0.4], [0.99, 0.3, 1]],
+                                 failedChecks: [], corrections: 0,
+                                 uncertainPositions: [.init(line: 1, column: 2), .init(line: 2, column: 3)], document: nil)
+        #expect(MRZReader.unsureCount(of: reading, below: 0.5) == 4)
+    }
 }
