@@ -1,4 +1,5 @@
 import Foundation
+import PapersRecognition
 
 /// Judges a frame sequence against a ``LivenessChallenge``, frame by frame: a value whose every
 /// transition is ``observe(_:)``, so a server can feed it frames as they arrive and a test can
@@ -74,7 +75,8 @@ public struct ActiveLivenessCheck: Sendable {
             return nil
         }
         if let first = reference.descriptor, let now = observation.descriptor {
-            guard let distance = Self.distance(first, now), distance < thresholds.samePerson else { return fail(.differentPerson) }
+            guard !first.isEmpty, let distance = FaceDescriptor(values: first).distance(to: FaceDescriptor(values: now)),
+                  distance < thresholds.samePerson else { return fail(.differentPerson) }
         }
         let gesture = challenge.gestures[steps.count]
         if made(gesture, geometry, against: reference.geometry) {
@@ -116,11 +118,6 @@ public struct ActiveLivenessCheck: Sendable {
         let verdict = LivenessResult(isLive: false, failure: failure, nonce: challenge.nonce, frontalFrame: reference?.frame, steps: steps)
         result = verdict
         return verdict
-    }
-
-    static func distance(_ a: [Float], _ b: [Float]) -> Double? {
-        guard a.count == b.count, !a.isEmpty else { return nil }
-        return zip(a, b).reduce(0.0) { $0 + Double($1.0 - $1.1) * Double($1.0 - $1.1) }.squareRoot()
     }
 
     static func milliseconds(_ time: Duration) -> Int {
