@@ -24,6 +24,12 @@
 
 namespace {
 
+/// Held by every call that reaches BLAS or LAPACK: the descriptor network's layers and the
+/// similarity transform that aligns a face chip. The BLAS behind libblas.so.3 may not be safe
+/// from several threads at once: Debian's serial OpenBLAS is built without locking, and two
+/// threads inside it can share its work buffers and compute wrong descriptors.
+std::mutex blas_lock;
+
 /// The file the detector's model is cached in between processes (empty: none). Set before the
 /// first detector is made; read once.
 std::mutex cache_lock;
@@ -435,9 +441,13 @@ extern "C" papers_dlib_status papers_dlib_face_chip(const uint8_t *pixels, size_
         const dlib::full_object_detection shape(dlib::rectangle(bounds.left() - offset.x(), bounds.top() - offset.y(),
                                                                 bounds.right() - offset.x(), bounds.bottom() - offset.y()),
                                                 parts);
+        dlib::chip_details details;
+        {
+            std::lock_guard<std::mutex> guard(blas_lock);
+            details = dlib::get_face_chip_details(shape, static_cast<unsigned long>(size), padding);
+        }
         dlib::matrix<dlib::rgb_pixel> aligned;
-        dlib::extract_image_chip(area, dlib::get_face_chip_details(shape, static_cast<unsigned long>(size), padding),
-                                 aligned);
+        dlib::extract_image_chip(area, details, aligned);
         for (long y = 0; y < size; ++y)
             for (long x = 0; x < size; ++x) {
                 uint8_t *p = chip + (static_cast<size_t>(y) * size + x) * 3;
@@ -465,7 +475,11 @@ extern "C" papers_dlib_status papers_dlib_face_descriptor(const papers_dlib_face
                 input(y, x) = dlib::rgb_pixel(p[0], p[1], p[2]);
             }
         std::unique_ptr<anet_type> run = net->take();
-        const dlib::matrix<float, 0, 1> values = (*run)(input);
+        dlib::matrix<float, 0, 1> values;
+        {
+            std::lock_guard<std::mutex> guard(blas_lock);
+            values = (*run)(input);
+        }
         net->give_back(std::move(run));
         if (values.size() != PAPERS_DLIB_DESCRIPTOR_LENGTH) return PAPERS_DLIB_INTERNAL_ERROR;
         for (long i = 0; i < values.size(); ++i) descriptor[i] = values(i);
