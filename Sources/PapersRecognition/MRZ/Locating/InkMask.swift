@@ -11,15 +11,18 @@ struct InkMask: Sendable {
     /// Thresholds `gray` (packed, gray) against the mean of a `(2·radius+1)²` window: a pixel is
     /// ink when it is darker than the local mean by more than `contrast` (a fraction of the mean,
     /// at least `minimumDrop` levels).
-    init(gray: Image, radius: Int, contrast: Double = 0.12, minimumDrop: Int = 10) {
+    init(gray: Image, radius: Int, contrast: Double = usual.contrast, minimumDrop: Int = usual.minimumDrop) {
         self.init(gray: gray, integral: Self.integral(of: gray), radius: radius, contrast: contrast, minimumDrop: minimumDrop)
     }
 
-    /// The `contrast` and `minimumDrop` ink is judged by: the usual 12% of the local mean and 10
-    /// levels, or with `faint` half of each (6%, 5 levels) for grey, low-contrast print such as
-    /// laser engraving, at the cost of more texture taken for ink.
+    /// The usual `contrast` and `minimumDrop`: 12% of the local mean, and 10 levels.
+    static let usual = (contrast: 0.12, minimumDrop: 10)
+
+    /// The `contrast` and `minimumDrop` ink is judged by: ``usual``, or with `faint` half of each
+    /// (6%, 5 levels) for grey, low-contrast print such as laser engraving, at the cost of more
+    /// texture taken for ink.
     static func threshold(faint: Bool) -> (contrast: Double, minimumDrop: Int) {
-        faint ? (0.06, 5) : (0.12, 10)
+        faint ? (usual.contrast / 2, usual.minimumDrop / 2) : usual
     }
 
     /// The integral image of `gray` with one row and column of zeros in front: compute it once
@@ -47,7 +50,7 @@ struct InkMask: Sendable {
     }
 
     /// Thresholds `gray` using its precomputed `integral` (see ``integral(of:)``).
-    init(gray: Image, integral: [UInt32], radius: Int, contrast: Double = 0.12, minimumDrop: Int = 10) {
+    init(gray: Image, integral: [UInt32], radius: Int, contrast: Double = usual.contrast, minimumDrop: Int = usual.minimumDrop) {
         let w = gray.width, h = gray.height, stride = gray.bytesPerRow
         width = w
         height = h

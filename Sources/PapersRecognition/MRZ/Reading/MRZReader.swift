@@ -82,19 +82,21 @@ public struct MRZReader: Sendable {
                 var views = CandidateViews(upright: upright, picture: uprightPicture,
                                            candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
                 var best = bestDecoding(&views, placement: .gaps)
+                // Each decoding kept is read (checks, blind characters, parse) once.
+                var read = best.map { reading(from: $0) }
                 // Cells settled in the gaps between characters are fast and usually right; where they
                 // give no verified reading (touching characters leave no gaps, or the grid fell out of
                 // step), the cells are placed again by the recogniser's scores, and the better kept.
-                if placesCellsByScores, best.map({ !reading(from: $0).isVerified }) ?? true,
+                if placesCellsByScores, !(read?.isVerified ?? false),
                    let placed = bestDecoding(&views, placement: .scores),
                    best.map({ Self.better(placed, than: $0) }) ?? true {
                     best = placed
+                    read = reading(from: placed)
                 }
                 if !faintPass { capHeight = capHeight ?? views.capHeight }
-                if let best {
+                if let best, let read {
                     // Lines where many characters are guesses are not an MRZ reading at all
                     // (print that only looks like an MRZ, such as a barcode's rows, reads so).
-                    let read = reading(from: best)
                     let all = best.confidences.joined()
                     let unsure = Self.unsureCount(of: read, below: uncertaintyThreshold)
                     guard Double(unsure) <= Self.mostUnsure * Double(all.count) else {
