@@ -78,6 +78,29 @@ struct MRZCellPlacerTests {
         return (error, String(decoding: read, as: UTF8.self))
     }
 
+    @Test("a name's letter that reads otherwise in a cell moved a little is doubted; a steady one is not")
+    func shiftedReadingDoubts() throws {
+        let names = "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"
+        let drawn = Self.line(names, capHeight: 24, pitch: 24, spread: 0)
+        let prepared = try #require(MRZLineSegmenter.prepare(drawn.image, line: Self.textLine(drawn, capHeight: 24, pitch: 24)))
+        let reader = try MRZReader.bundled()
+        let placement = try #require(MRZCellPlacer.place(prepared, count: 30, classifier: reader.classifier))
+        // A TD1 reading whose names line (its third, which no check digit covers) is this line;
+        // the first two lines are taken as sure and not read again.
+        let sure = [Float](repeating: 1, count: 30)
+        var lines = [[UInt8]](repeating: Array(repeating: UInt8(ascii: "<"), count: 30), count: 2) + [Array(names.utf8)]
+        lines[2][0] = UInt8(ascii: "F")  // the printed E, taken as an F
+        var third = sure
+        third[0] = 0.95
+        third[2] = 0.95  // the printed R, taken as what it is
+        var decoded = MRZDecoder.Decoded(format: .td1, lines: lines, confidences: [sure, sure, third], failedChecks: [])
+        decoded.segmented = [placement.line, placement.line, placement.line]
+        let doubted = reader.doubtingShifts(decoded)
+        #expect(doubted.confidences[2][0] == MRZReader.unsteadyConfidence)
+        #expect(doubted.confidences[2][2] == 0.95)
+        #expect(doubted.confidences[0] == sure && doubted.confidences[1] == sure)
+    }
+
     @Test("touching characters are cut where they are and read")
     func touching() throws {
         // Type 18% larger than its pitch, its ink spread by two pixels: most neighbours touch.

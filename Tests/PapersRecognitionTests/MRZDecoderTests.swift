@@ -66,6 +66,38 @@ struct MRZDecoderTests {
         #expect(decoded.corrections == 0)
     }
 
+    @Test("a sure O where its check needs a 0 is repaired, and the repaired character stays unsure")
+    func lookAlikeRepair() throws {
+        var p = Self.probabilities(Self.specimen)
+        // Document number "L898902C3": the '0' at column 6 read as a sure 'O'.
+        Self.set(&p, line: 1, column: 5, [("O", 0.99), ("0", 0.003)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(String(decoding: decoded.lines[1], as: UTF8.self) == Self.specimen[1])
+        #expect(decoded.failedChecks.isEmpty)
+        #expect(decoded.repaired.map(\.position) == [[1, 5]])
+        #expect(decoded.confidences[1][5] < 0.01)
+        let reading = try MRZReader.bundled().reading(from: decoded)
+        #expect(reading.uncertainPositions.contains(MRZReading.Position(line: 2, column: 6)))
+        #expect(!reading.isVerified)
+    }
+
+    @Test("two sure O's whose change to 0's its check digits cannot see are doubted")
+    func lookAlikePairIsBlind() throws {
+        // Document number "L89OO02C3": O at weights 7 and 3 (24 · 7 + 24 · 3 = 240, 0 modulo 10).
+        let number = "L89OO02C3"
+        let rest = "UTO7408122F1204159ZE184226B<<<<<"
+        let personal = String(rest.suffix(14)) + "\(MRZCheckDigit.compute(String(rest.suffix(14))))"
+        let head = number + "\(MRZCheckDigit.compute(number))" + String(rest.prefix(18))
+        let composite = MRZCheckDigit.compute(String(head.prefix(10)) + String(head.dropFirst(13).prefix(7))
+                                              + String(head.dropFirst(21)) + personal)
+        let lines = [Self.specimen[0], head + personal + "\(composite)"]
+        #expect(lines[1].count == 44)
+        let decoded = try #require(MRZDecoder.decode(Self.probabilities(lines, confidence: 0.99)))
+        #expect(decoded.failedChecks.isEmpty)
+        #expect(decoded.blind.contains([1, 3]) && decoded.blind.contains([1, 4]))
+        #expect(!(try MRZReader.bundled().reading(from: decoded).isVerified))
+    }
+
     @Test("a position under a check digit is as sure as its share among the characters it allows")
     func checkedConfidence() throws {
         var p = Self.probabilities(Self.specimen)

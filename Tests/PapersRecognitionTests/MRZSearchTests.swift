@@ -112,6 +112,18 @@ struct MRZSearchTests {
         #expect(search.outcome.reading == nil && search.outcome.error != nil)
     }
 
+    @Test("the first view's unreadable MRZ is the reason kept, ahead of later views and of none found")
+    func firstUnreadableKept() {
+        let measured = RecognitionError(code: .mrzUnreadable, detail: "41 of 90 characters unsure (blurred)")
+        let generic = RecognitionError(code: .mrzUnreadable, detail: "the characters' cells could not be placed")
+        let none = RecognitionError(code: .noMRZ)
+        #expect(MRZSearch.explains(none, better: nil))
+        #expect(MRZSearch.explains(measured, better: none))
+        #expect(!MRZSearch.explains(generic, better: measured))
+        #expect(!MRZSearch.explains(none, better: measured))
+        #expect(!MRZSearch.explains(none, better: none))
+    }
+
     @Test("without a straightened document the widened outline is never made")
     func noWidenedWithoutDocument() throws {
         let blank = Image(width: 320, height: 200, format: .gray, pixels: [UInt8](repeating: 230, count: 320 * 200))!

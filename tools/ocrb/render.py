@@ -44,11 +44,12 @@ ADVANCE_EM, CAP_EM = font_metrics()
 # type touches its neighbours. `bold` is how far the stroke may be thickened (ink spread, heavy
 # laser engraving) beyond the thinning and thickening every set has.
 SETS = {
-    "train":    dict(strength=(0.1, 1.15), geometry=1.25, cap=(9.0, 64.0), blank=0.03, ratio=(0.63, 1.47), bold=0.5),
-    "moderate": dict(strength=(0.5, 0.5), geometry=0.5, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0),
-    "contract": dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0),
-    "hard":     dict(strength=(1.0, 1.0), geometry=1.0, cap=(10.0, 60.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0),
-    "heavy":    dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(1.04, 1.47), bold=1.0),
+    "train":    dict(strength=(0.1, 1.15), geometry=1.25, cap=(9.0, 64.0), blank=0.03, ratio=(0.63, 1.47), bold=0.5, finish=0.0),
+    "moderate": dict(strength=(0.5, 0.5), geometry=0.5, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0, finish=0.0),
+    "contract": dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0, finish=0.0),
+    "hard":     dict(strength=(1.0, 1.0), geometry=1.0, cap=(10.0, 60.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0, finish=0.0),
+    "heavy":    dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(1.04, 1.47), bold=1.0, finish=0.0),
+    "finish":   dict(strength=(0.5, 0.5), geometry=1.0, cap=(12.0, 48.0), blank=0.0, ratio=(0.84, 1.04), bold=0.0, finish=1.0),
 }
 
 
@@ -101,6 +102,38 @@ def change_stroke(rng, cov, cap, strength, bold):
         level = rng.uniform(0.12, 0.4)
     blurred = ndimage.gaussian_filter(cov, sigma)
     return np.clip(0.5 + (blurred - level) * 2.5 * sigma, 0, 1)
+
+
+def inkjet(rng, cov, cap):
+    """Ink laid down as dots: a jittered grid of droplets whose size follows the coverage under
+    them, a few satellite droplets beside the strokes (the dot pitch is 1/9-1/5 of the cap height)."""
+    h, w = cov.shape
+    pitch = cap * rng.uniform(1 / 9, 1 / 5)
+    rows, cols = int(h / pitch) + 2, int(w / pitch) + 2
+    jitter = rng.uniform(-0.25, 0.25, (2, rows, cols)) * pitch
+    radius = pitch * rng.uniform(0.45, 0.75) * rng.uniform(0.85, 1.15, (rows, cols))
+    smooth = ndimage.gaussian_filter(cov, pitch / 3)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32) + 0.5
+    out = np.zeros_like(cov)
+    for dy in (-1, 0, 1):  # a droplet may reach into the neighbouring cells
+        for dx in (-1, 0, 1):
+            i = np.clip((ys // pitch).astype(int) + dy, 0, rows - 1)
+            j = np.clip((xs // pitch).astype(int) + dx, 0, cols - 1)
+            cy, cx = (i + 0.5) * pitch + jitter[0, i, j], (j + 0.5) * pitch + jitter[1, i, j]
+            under = smooth[np.clip(cy.astype(int), 0, h - 1), np.clip(cx.astype(int), 0, w - 1)]
+            r = radius[i, j] * np.sqrt(np.clip((under - 0.2) / 0.6, 0, 1))
+            stray = (rng.random((rows, cols)) < 0.03)[i, j] & (under > 0.05)
+            r = np.where(stray, np.maximum(r, 0.3 * pitch), r)
+            out = np.maximum(out, np.clip(r - np.hypot(ys - cy, xs - cx) + 0.5, 0, 1))
+    return out
+
+
+def engrave(rng, cov, cap):
+    """Laser engraving in polycarbonate: gray strokes (returned as a coverage below one) with a
+    light halo around them (returned as a negative coverage: brighter than the card)."""
+    depth = rng.uniform(0.45, 0.85)
+    halo = ndimage.gaussian_filter(cov, cap * rng.uniform(0.04, 0.1))
+    return depth * cov - rng.uniform(0.1, 0.35) * np.clip(halo - cov, 0, 1)
 
 
 def downsample(cov, factor):
@@ -216,6 +249,8 @@ def render_block(rng, settings):
     cov, cells = render_coverage(rng, texts, hi_cap, hi_pitch, rng.uniform(1.5, 2.0) * hi_cap, margins)
     if rng.random() < 0.7 + 0.3 * settings["bold"]:
         cov = change_stroke(rng, cov, hi_cap, s, settings["bold"])
+    if settings["finish"] and rng.random() < settings["finish"]:
+        cov = inkjet(rng, cov, hi_cap) if rng.random() < 0.5 else engrave(rng, cov, hi_cap)
     cov = downsample(cov, factor)
     m = warp_matrix(rng, cov.shape[1], cov.shape[0], s)
     cov = apply_warp(cov, m)

@@ -60,9 +60,18 @@ struct MRZSearch {
             if best.reading.map({ reading.isBetter(than: $0) }) ?? true { best.reading = reading }
             return reading.isVerified
         } catch {
-            if best.error == nil || error.code == .mrzUnreadable { best.error = error }
+            if Self.explains(error, better: best.error) { best.error = error }
             return false
         }
+    }
+
+    /// Whether `error` says more about the photo than `kept`, the error kept so far: an unreadable
+    /// MRZ says more than none found, and of two unreadable ones the first says more (the views are
+    /// read best first: the straightened document, where the print was measured, before the photo
+    /// turned by guesses, whose lines may cross the print).
+    static func explains(_ error: RecognitionError, better kept: RecognitionError?) -> Bool {
+        guard let kept else { return true }
+        return error.code == .mrzUnreadable && kept.code != .mrzUnreadable
     }
 
     /// Reads `band` (the band of the straightened document where the MRZ was seen, at the text size

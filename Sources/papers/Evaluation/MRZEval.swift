@@ -78,8 +78,15 @@ struct MRZEval: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - start
             let outcome = score.add(side.mrz, truth: truth, milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             if verbose, let outcome {
-                if outcome.hasPrefix("WRONG"), let lines = side.mrz?.lines, let expected = truth.mrzLines {
-                    FileHandle.standardError.write(Data("  read  \(lines)\n  truth \(expected)\n".utf8))
+                if let mrz = side.mrz, let expected = truth.mrzLines {
+                    if mrz.lines != expected { FileHandle.standardError.write(Data("  read  \(mrz.lines)\n  truth \(expected)\n".utf8)) }
+                    // Each uncertain character: line:column, the character read and its confidence.
+                    let unsure = mrz.uncertainPositions.map { position in
+                        let line = Array(mrz.lines[position.line - 1].utf8)
+                        return "\(position.line):\(position.column) \(Character(UnicodeScalar(line[position.column - 1])))"
+                            + String(format: " %.2f", mrz.confidences[position.line - 1][position.column - 1])
+                    }
+                    if !unsure.isEmpty { FileHandle.standardError.write(Data("  unsure \(unsure.joined(separator: ", "))\n".utf8)) }
                 }
                 let failed = side.mrz.map { "failed \($0.failedChecks), uncertain \($0.uncertainPositions.count)" } ?? "\(side.mrzError?.description ?? "no reading")"
                 FileHandle.standardError.write(Data("\(name) (\(truth.kind.rawValue), \(truth.background.rawValue), sigma \(String(format: "%.1f", truth.blurSigma)), motion \(String(format: "%.0f", truth.motionBlurLength)), glare \(truth.glare)): \(outcome); \(failed)\n".utf8))

@@ -30,6 +30,9 @@ enum MRZDecoder {
         var repaired: [(position: [Int], check: String)] = []
         /// The recogniser's class probabilities the lines were decoded from, `[line][position][class]`.
         var probabilities: [[[Float]]] = []
+        /// The segmented lines the probabilities were read from, when the reader keeps them (for
+        /// reading a character again; see `MRZReader.doubtingShifts(_:)`).
+        var segmented: [SegmentedLine] = []
 
         /// Characters (`[line, column]`) the checks that read them cannot vouch for: a rival at
         /// least a ninth as likely would satisfy every one of them too (see
@@ -107,7 +110,8 @@ enum MRZDecoder {
     /// changed together (`O` for `0` at weights 7 and 3): such a misread holds. A character is
     /// vouched for only when every reading its checks cannot tell apart from the one chosen, one
     /// character or two changed, is less than a ninth as likely (the 0.9 an unprotected character
-    /// needs).
+    /// needs). `O` for `0` and `0` for `O` always count as likely: two of them at weights 7 and 3
+    /// cancel.
     static func blindPositions(_ probabilities: [[[Float]]], lines: [[UInt8]], failed: [String],
                                schema: MRZSchema) -> [[Int]] {
         // Every likely rival under a check that holds: its position, class and odds against the choice.
@@ -117,8 +121,11 @@ enum MRZDecoder {
                 let chosen = index(of: lines[l][c])
                 let readers = schema.checks.filter { !failed.contains($0.name) && $0.reads(line: l, column: c) }
                 guard !readers.isEmpty else { continue }
-                for k in p.indices where k != chosen && p[k] * 9 > p[chosen] && schema.classes[l][c].allows(alphabet[k]) {
-                    rivals.append((l, c, k, p[k] / max(p[chosen], 1e-9), readers))
+                for k in p.indices where k != chosen && (p[k] * 9 > p[chosen] || lookAlike(k, chosen))
+                    && schema.classes[l][c].allows(alphabet[k]) {
+                    // `O` and `0` are as likely as each other, whatever the recogniser says (see `repair`).
+                    let odds = lookAlike(k, chosen) ? 1 : p[k] / max(p[chosen], 1e-9)
+                    rivals.append((l, c, k, odds, readers))
                 }
             }
         }
@@ -141,16 +148,20 @@ enum MRZDecoder {
     }
 
     /// The cheapest change of one or two characters, among plausible alternatives, that makes the
-    /// check hold; `nil` when there is none.
+    /// check hold; `nil` when there is none. `O` and `0` are always alternatives of each other,
+    /// however sure the recogniser was of the one it read: OCR-B draws them almost alike, and
+    /// the network can be sure of the wrong one. Such a change keeps the recogniser's low
+    /// probability as its confidence, so the character it makes stays uncertain.
     static func repair(_ check: MRZSchema.Check, lines: [[UInt8]],
                        probabilities: [[[Float]]], schema: MRZSchema) -> [(Int, Int, Int)]? {
-        // Alternatives per position: allowed, plausible, not the current choice.
+        // Alternatives per position: allowed, plausible or the look-alike, not the current choice.
         var options: [(line: Int, column: Int, klass: Int, cost: Double)] = []
         for (l, c) in check.positions {
             let p = probabilities[l][c]
             let current = alphabet.firstIndex(of: lines[l][c]) ?? 0
-            for k in p.indices where k != current && p[k] >= plausible && schema.classes[l][c].allows(alphabet[k]) {
-                options.append((l, c, k, log(Double(max(p[current], 1e-9))) - log(Double(p[k]))))
+            for k in p.indices where k != current && (p[k] >= plausible || lookAlike(k, current))
+                && schema.classes[l][c].allows(alphabet[k]) {
+                options.append((l, c, k, log(Double(max(p[current], 1e-9))) - log(Double(max(p[k], 1e-9)))))
             }
         }
         var best: (cost: Double, changes: [(Int, Int, Int)])?
@@ -182,6 +193,11 @@ enum MRZDecoder {
     }
 
     static func index(of byte: UInt8) -> Int { alphabet.firstIndex(of: byte) ?? 0 }
+
+    /// Whether classes `a` and `b` are `O` and `0`, in either order.
+    static func lookAlike(_ a: Int, _ b: Int) -> Bool {
+        (a == letterO && b == digitZero) || (a == digitZero && b == letterO)
+    }
 
     /// The probability of class `k` given that the position can only hold a character of
     /// `allowed`.

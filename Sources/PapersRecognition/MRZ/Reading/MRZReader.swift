@@ -83,7 +83,7 @@ public struct MRZReader: Sendable {
                                            candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
                 var best = bestDecoding(&views, placement: .gaps)
                 // Each decoding kept is read (checks, blind characters, parse) once.
-                var read = best.map { reading(from: $0) }
+                var read = best.map { reading(from: doubtingShifts($0)) }
                 // Cells settled in the gaps between characters are fast and usually right; where they
                 // give no verified reading (touching characters leave no gaps, or the grid fell out of
                 // step), the cells are placed again by the recogniser's scores, and the better kept.
@@ -91,7 +91,7 @@ public struct MRZReader: Sendable {
                    let placed = bestDecoding(&views, placement: .scores),
                    best.map({ Self.better(placed, than: $0) }) ?? true {
                     best = placed
-                    read = reading(from: placed)
+                    read = reading(from: doubtingShifts(placed))
                 }
                 if !faintPass { capHeight = capHeight ?? views.capHeight }
                 if let best, let read {
@@ -261,6 +261,7 @@ public struct MRZReader: Sendable {
         var probabilities: [[[Float]]] = []
         var washedOut: [[Bool]] = []
         var unsteady: [[Bool]] = []
+        var segmented: [SegmentedLine] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
         var patches: [Float] = []
         for number in lines.indices {
@@ -270,6 +271,7 @@ public struct MRZReader: Sendable {
                 let sureness = placed.probabilities.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
                 if sureness < 0.6 { return nil }
                 probabilities.append(placed.probabilities)
+                segmented.append(placed.line)
                 washedOut.append(placed.line.washedOutCells(count: length))
                 unsteady.append(placed.unsteady)
                 continue
@@ -293,11 +295,13 @@ public struct MRZReader: Sendable {
             let sureness = row.reduce(Float(0)) { $0 + ($1.max() ?? 0) } / Float(length)
             if sureness < 0.6 { return nil }
             probabilities.append(row)
+            segmented.append(line)
             washedOut.append(line.washedOutCells(count: length))
         }
         guard var decoded = MRZDecoder.decode(probabilities) else { return nil }
         Self.doubtWashedOut(&decoded, washedOut: washedOut)
         Self.doubtUnsteady(&decoded, unsteady: unsteady)
+        decoded.segmented = segmented
         return decoded
     }
 
