@@ -82,9 +82,8 @@ struct MRZEval: AsyncParsableCommand {
                     if mrz.lines != expected { FileHandle.standardError.write(Data("  read  \(mrz.lines)\n  truth \(expected)\n".utf8)) }
                     // Each uncertain character: line:column, the character read and its confidence.
                     let unsure = mrz.uncertainPositions.map { position in
-                        let line = Array(mrz.lines[position.line - 1].utf8)
-                        return "\(position.line):\(position.column) \(Character(UnicodeScalar(line[position.column - 1])))"
-                            + String(format: " %.2f", mrz.confidences[position.line - 1][position.column - 1])
+                        let (l, c) = (position.line - 1, position.column - 1)
+                        return "\(position.line):\(position.column) \(Array(mrz.lines[l])[c])" + String(format: " %.2f", mrz.confidences[l][c])
                     }
                     if !unsure.isEmpty { FileHandle.standardError.write(Data("  unsure \(unsure.joined(separator: ", "))\n".utf8)) }
                 }
