@@ -98,6 +98,26 @@ struct MRZDecoderTests {
         #expect(!(try MRZReader.bundled().reading(from: decoded).isVerified))
     }
 
+    @Test("a passport's worn P is vouched for by its sure composite digit; a visa's filler there is not")
+    func passportLetterFromFormat() throws {
+        var p = Self.probabilities(Self.specimen)
+        // The document code's P barely read (smudged), a V no likelier.
+        Self.set(&p, line: 0, column: 0, [("P", 0.02), ("V", 0.01)])
+        let decoded = try #require(MRZDecoder.decode(p))
+        #expect(decoded.format == .mrp && decoded.failedChecks.isEmpty)
+        #expect(decoded.confidences[0][0] < 0.5)
+        let reader = try MRZReader.bundled()
+        let reading = reader.reading(from: decoded)
+        #expect(reading.isVerified)
+        #expect(reading.confidences[0][0] >= 0.5)
+
+        // The composite digit itself unsure (a filler's glyph taken for a digit): no evidence.
+        Self.set(&p, line: 1, column: 43, [("0", 0.3), ("<", 0.69)])
+        let weak = try #require(MRZDecoder.decode(p))
+        #expect(MRZReader.passportEvidence(weak, threshold: 0.5) == nil)
+        #expect(!reader.reading(from: weak).isVerified)
+    }
+
     @Test("a position under a check digit is as sure as its share among the characters it allows")
     func checkedConfidence() throws {
         var p = Self.probabilities(Self.specimen)

@@ -127,6 +127,9 @@ struct MRZScore {
         let wrongButVerified: Int
         let unreadableAllPhotosExact: Int
         let medianMs: Double
+        /// The time the slowest 5% of the photos take at least, and the slowest photo's.
+        let p95Ms: Double
+        let maxMs: Double
 
         /// Two summaries in two columns.
         static func sideBySide(_ left: (String, Summary), _ right: (String, Summary)) -> String {
@@ -135,6 +138,8 @@ struct MRZScore {
                 ("read exactly", { "\($0.exact) (\(String(format: "%.1f", $0.exactRate * 100))%)" }),
                 ("right but unverified", { "\($0.linesRightButUnverified)" }), ("wrong but verified", { "\($0.wrongButVerified)" }),
                 ("median time per photo", { "\(String(format: "%.1f", $0.medianMs)) ms" }),
+                ("95th percentile", { "\(String(format: "%.1f", $0.p95Ms)) ms" }),
+                ("slowest photo", { "\(String(format: "%.1f", $0.maxMs)) ms" }),
             ]
             let pad = { (text: String, width: Int) in text.padding(toLength: width, withPad: " ", startingAt: 0) }
             return ([pad("", 23) + pad(left.0, 22) + right.0] + rows.map { pad($0.0, 23) + pad($0.1(left.1), 22) + $0.1(right.1) })
@@ -150,6 +155,7 @@ struct MRZScore {
             wrong but verified     \(wrongButVerified) (goal 0)
             heavy-blur photos read \(unreadableAllPhotosExact)
             median time per photo  \(String(format: "%.1f", medianMs)) ms (analysis + MRZ)
+            95th percentile        \(String(format: "%.1f", p95Ms)) ms; slowest photo \(String(format: "%.1f", maxMs)) ms
             """
         }
     }
@@ -184,6 +190,7 @@ struct MRZScore {
         return Summary(photos: photos, readable: readable, exact: exact,
                        exactRate: readable == 0 ? 0 : Double(exact) / Double(readable),
                        linesRightButUnverified: rightUnverified, wrongButVerified: wrongVerified,
-                       unreadableAllPhotosExact: hardExact, medianMs: sorted.isEmpty ? 0 : sorted[sorted.count / 2])
+                       unreadableAllPhotosExact: hardExact, medianMs: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
+                       p95Ms: sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 95 / 100)], maxMs: sorted.last ?? 0)
     }
 }

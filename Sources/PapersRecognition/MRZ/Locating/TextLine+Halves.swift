@@ -11,13 +11,19 @@ extension TextLine {
         let from = max(0, Int(minX)), to = min(mask.width - 1, Int(maxX))
         guard to - from > 20 else { return nil }
         // Ink per row offset from the centre line, −reach...reach.
+        // The centre line's row in each column, then the offsets row by row, so that each pass
+        // walks along the mask's memory.
+        let centres = (from...to).map { Int((intercept + slope * Double($0)).rounded()) }
         var rows = [Int](repeating: 0, count: 2 * reach + 1)
-        for x in stride(from: from, through: to, by: 1) {
-            let centre = intercept + slope * Double(x)
+        let width = mask.width, height = mask.height
+        mask.bits.withUnsafeBufferPointer { bits in
             for dy in -reach...reach {
-                let y = Int((centre + Double(dy)).rounded())
-                guard y >= 0, y < mask.height else { continue }
-                rows[dy + reach] += Int(mask.bits[y * mask.width + x])
+                var ink = 0
+                for (i, centre) in centres.enumerated() {
+                    let y = centre &+ dy
+                    if y >= 0, y < height { ink &+= Int(bits[y &* width &+ from &+ i]) }
+                }
+                rows[dy + reach] = ink
             }
         }
         // The emptiest row in the middle half, and the densest on each side of it.

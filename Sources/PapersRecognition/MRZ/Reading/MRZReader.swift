@@ -355,13 +355,17 @@ public struct MRZReader: Sendable {
         let schema = MRZSchema(format: decoded.format)
         // A check digit vouches for one unsure character in its run, not for two (two errors
         // can cancel out in the weighted sum); characters no check protects must all be sure.
+        var confidences = decoded.confidences
+        if let vouched = Self.passportEvidence(decoded, threshold: Float(uncertaintyThreshold)) {
+            confidences[0][0] = max(confidences[0][0], vouched)
+        }
         var protected = Set<[Int]>()
         var uncertainSet = Set<[Int]>()
         for check in schema.checks where !decoded.failedChecks.contains(check.name) {
             var unsure: [[Int]] = []
             for (line, column) in check.positions {
                 protected.insert([line, column])
-                let p = Double(decoded.confidences[line][column])
+                let p = Double(confidences[line][column])
                 if p < uncertaintyThreshold { unsure.append([line, column]) }
                 if p < uncertaintyThreshold / 5 { uncertainSet.insert([line, column]) }
             }
@@ -371,7 +375,7 @@ public struct MRZReader: Sendable {
         // (among a few plausible alternatives one often fits any digit): the change needs a
         // second check that covers it and holds.
         for (position, repairedFor) in decoded.repaired
-        where Double(decoded.confidences[position[0]][position[1]]) < uncertaintyThreshold {
+        where Double(confidences[position[0]][position[1]]) < uncertaintyThreshold {
             let others = schema.checks.filter { check in
                 check.name != repairedFor && !decoded.failedChecks.contains(check.name)
                     && check.reads(line: position[0], column: position[1])
@@ -381,7 +385,7 @@ public struct MRZReader: Sendable {
         // A likely rival the checks cannot tell from the character read leaves it as unsure as
         // if no check covered it.
         uncertainSet.formUnion(decoded.blind)
-        for (l, row) in decoded.confidences.enumerated() {
+        for (l, row) in confidences.enumerated() {
             for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < unprotectedThreshold {
                 uncertainSet.insert([l, c])
             }
@@ -394,7 +398,7 @@ public struct MRZReader: Sendable {
         for field in schema.countryCodes {
             let code = String(decoding: decoded.lines[field.line][field.range], as: UTF8.self)
             guard Country.mrzCode(code) != nil, Country(mrzField: code) == nil,
-                  let weakest = field.range.min(by: { decoded.confidences[field.line][$0] < decoded.confidences[field.line][$1] })
+                  let weakest = field.range.min(by: { confidences[field.line][$0] < confidences[field.line][$1] })
             else { continue }
             uncertainSet.insert([field.line, weakest])
         }
@@ -403,9 +407,29 @@ public struct MRZReader: Sendable {
         var document = try? MRZParser.parse(lines: lines)
         document?.extractionMethod = .mrz
         return MRZReading(format: document?.mrzData?.format ?? decoded.format, lines: lines,
-                          confidences: decoded.confidences.map { $0.map(Double.init) },
+                          confidences: confidences.map { $0.map(Double.init) },
                           failedChecks: decoded.failedChecks, corrections: decoded.corrections,
                           uncertainPositions: uncertain, document: document)
+    }
+}
+
+extension MRZReader {
+    /// How sure the format makes the `P` a passport's document code starts with, when the glyph
+    /// itself reads weakly (smudged, under glare, at the line's ragged end): `nil` unless `decoded`
+    /// is a passport (TD3) whose every check holds and whose composite check digit reads as a digit
+    /// at least `threshold` sure. A visa of the same shape starts with `V` and carries optional data
+    /// where the passport has its composite digit (fillers, mostly), so a sure digit there that
+    /// completes the composite check tells the two apart better than the worn letter. The first
+    /// letter is fixed by the format (the decoder writes the format's letter), so this vouches for
+    /// no character the recogniser could have misread.
+    static func passportEvidence(_ decoded: MRZDecoder.Decoded, threshold: Float) -> Float? {
+        guard decoded.format == .mrp, decoded.failedChecks.isEmpty, decoded.lines.first?.first == UInt8(ascii: "P"),
+              let composite = MRZSchema(format: .mrp).checks.last, composite.name == "composite" else { return nil }
+        let line = composite.digit.line, column = composite.digit.range.lowerBound
+        guard decoded.probabilities.indices.contains(line), decoded.probabilities[line].indices.contains(column) else { return nil }
+        let digit = MRZDecoder.index(of: decoded.lines[line][column])
+        let evidence = min(decoded.probabilities[line][column][digit], decoded.confidences[line][column])
+        return evidence >= threshold ? evidence : nil
     }
 }
 
