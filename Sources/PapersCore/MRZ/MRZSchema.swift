@@ -97,6 +97,12 @@ public struct MRZSchema: Sendable, Hashable {
         self.checks = checks
     }
 
+    /// Every position (zero-based `[line, column]`) a check digit reads, its own digit included,
+    /// leaving out the checks named in `failing`: the characters a holding check vouches for.
+    public func checkedPositions(excluding failing: [String] = []) -> Set<[Int]> {
+        Set(checks.filter { !failing.contains($0.name) }.flatMap { $0.positions.map { [$0.line, $0.column] } })
+    }
+
     /// The columns (zero-based, on ``names``'s line) of letters that lie past the end of the name
     /// on the given lines (ASCII bytes, one array per line).
     ///

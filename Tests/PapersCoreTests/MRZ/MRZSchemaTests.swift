@@ -65,4 +65,15 @@ struct MRZSchemaTests {
         #expect(cnis.lettersPastNameEnd(in: [surname, surname]).isEmpty)
         #expect(cnis.lettersPastNameEnd(in: [stray, surname]) == [15])
     }
+
+    @Test("the checked positions are what the holding checks read, digits included")
+    func checkedPositions() {
+        let schema = MRZSchema(format: .mrp)
+        let all = schema.checkedPositions()
+        #expect(all.contains([1, 0]) && all.contains([1, 9]) && all.contains([1, 43]))  // number, its digit, composite
+        #expect(!all.contains([0, 5]) && !all.contains([1, 10]) && !all.contains([1, 20]))  // name, nationality, sex
+        let withoutComposite = schema.checkedPositions(excluding: ["composite"])
+        #expect(!withoutComposite.contains([1, 43]) && withoutComposite.contains([1, 0]))
+        #expect(schema.checkedPositions(excluding: schema.checks.map(\.name)).isEmpty)
+    }
 }

@@ -71,7 +71,7 @@ enum MRZDecoder {
         // that `O` there also takes the share of `0`, the one pair of glyphs OCR-B draws almost
         // alike; mass on any other character the field forbids (a `1` where a letter must be)
         // says the glyph is damaged, and stays doubt.
-        let checked = Set(schema.checks.flatMap { $0.positions.map { [$0.line, $0.column] } })
+        let checked = schema.checkedPositions()
         func confidence(_ p: [Float], _ k: Int, _ l: Int, _ c: Int) -> Float {
             if checked.contains([l, c]) { return posterior(p, k, allowed: schema.classes[l][c]) }
             if k == letterO, !schema.classes[l][c].allows(alphabet[digitZero]) { return p[k] + p[digitZero] }

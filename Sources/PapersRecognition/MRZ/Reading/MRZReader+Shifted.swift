@@ -20,12 +20,12 @@ extension MRZReader {
     func doubtingShifts(_ decoded: MRZDecoder.Decoded) -> MRZDecoder.Decoded {
         var decoded = decoded
         let lines = decoded.segmented
-        let schema = MRZSchema(format: decoded.format)
+        let checked = MRZSchema(format: decoded.format).checkedPositions()
         var doubtful: [(line: Int, column: Int)] = []
         for (l, row) in decoded.confidences.enumerated() where l < lines.count {
             for (c, p) in row.enumerated()
             where Double(p) >= unprotectedThreshold && p < Self.steadyAbove && lines[l].isVisible(c)
-                && !schema.checks.contains(where: { $0.reads(line: l, column: c) }) {
+                && !checked.contains([l, c]) {
                 doubtful.append((l, c))
             }
         }

@@ -359,12 +359,11 @@ public struct MRZReader: Sendable {
         if let vouched = Self.passportEvidence(decoded, threshold: Float(uncertaintyThreshold)) {
             confidences[0][0] = max(confidences[0][0], vouched)
         }
-        var protected = Set<[Int]>()
+        let protected = schema.checkedPositions(excluding: decoded.failedChecks)
         var uncertainSet = Set<[Int]>()
         for check in schema.checks where !decoded.failedChecks.contains(check.name) {
             var unsure: [[Int]] = []
             for (line, column) in check.positions {
-                protected.insert([line, column])
                 let p = Double(confidences[line][column])
                 if p < uncertaintyThreshold { unsure.append([line, column]) }
                 if p < uncertaintyThreshold / 5 { uncertainSet.insert([line, column]) }
