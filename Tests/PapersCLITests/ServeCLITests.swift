@@ -94,6 +94,9 @@ struct ServeCLITests {
 
     static func call(_ port: Int, _ method: String, _ path: String, auth: String, body: Data? = nil, type: String? = nil) async throws -> (Int, [String: Any]) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        // The suite's other tests share two cores with the server: an answer may take longer than
+        // URLSession's 60-second default while a restarted server works through its queue.
+        request.timeoutInterval = 240
         request.httpMethod = method
         request.setValue(auth, forHTTPHeaderField: "Authorization")
         if let type { request.setValue(type, forHTTPHeaderField: "Content-Type") }
