@@ -114,7 +114,7 @@ struct MRZDecoderTests {
         // The composite digit itself unsure (a filler's glyph taken for a digit): no evidence.
         Self.set(&p, line: 1, column: 43, [("0", 0.3), ("<", 0.69)])
         let weak = try #require(MRZDecoder.decode(p))
-        #expect(MRZReader.passportEvidence(weak, threshold: 0.5) == nil)
+        #expect(MRZReader.passportEvidence(weak, schema: MRZSchema(format: weak.format), threshold: 0.5) == nil)
         #expect(!reader.reading(from: weak).isVerified)
     }
 

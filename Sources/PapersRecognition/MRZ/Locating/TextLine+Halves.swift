@@ -10,9 +10,8 @@ extension TextLine {
         guard reach >= 6 else { return nil }
         let from = max(0, Int(minX)), to = min(mask.width - 1, Int(maxX))
         guard to - from > 20 else { return nil }
-        // Ink per row offset from the centre line, −reach...reach.
-        // The centre line's row in each column, then the offsets row by row, so that each pass
-        // walks along the mask's memory.
+        // Ink per row offset from the centre line, −reach...reach: the centre line's row in each
+        // column first, then the offsets row by row, so that each pass walks along the mask's memory.
         let centres = (from...to).map { Int((intercept + slope * Double($0)).rounded()) }
         var rows = [Int](repeating: 0, count: 2 * reach + 1)
         let width = mask.width, height = mask.height

@@ -356,7 +356,7 @@ public struct MRZReader: Sendable {
         // A check digit vouches for one unsure character in its run, not for two (two errors
         // can cancel out in the weighted sum); characters no check protects must all be sure.
         var confidences = decoded.confidences
-        if let vouched = Self.passportEvidence(decoded, threshold: Float(uncertaintyThreshold)) {
+        if let vouched = Self.passportEvidence(decoded, schema: schema, threshold: Float(uncertaintyThreshold)) {
             confidences[0][0] = max(confidences[0][0], vouched)
         }
         let protected = schema.checkedPositions(excluding: decoded.failedChecks)
@@ -415,15 +415,15 @@ public struct MRZReader: Sendable {
 extension MRZReader {
     /// How sure the format makes the `P` a passport's document code starts with, when the glyph
     /// itself reads weakly (smudged, under glare, at the line's ragged end): `nil` unless `decoded`
-    /// is a passport (TD3) whose every check holds and whose composite check digit reads as a digit
-    /// at least `threshold` sure. A visa of the same shape starts with `V` and carries optional data
+    /// (with `schema`, its format's) is a passport (TD3) whose every check holds and whose
+    /// composite check digit reads as a digit at least `threshold` sure. A visa of the same shape starts with `V` and carries optional data
     /// where the passport has its composite digit (fillers, mostly), so a sure digit there that
     /// completes the composite check tells the two apart better than the worn letter. The first
     /// letter is fixed by the format (the decoder writes the format's letter), so this vouches for
     /// no character the recogniser could have misread.
-    static func passportEvidence(_ decoded: MRZDecoder.Decoded, threshold: Float) -> Float? {
-        guard decoded.format == .mrp, decoded.failedChecks.isEmpty, decoded.lines.first?.first == UInt8(ascii: "P"),
-              let composite = MRZSchema(format: .mrp).checks.last, composite.name == "composite" else { return nil }
+    static func passportEvidence(_ decoded: MRZDecoder.Decoded, schema: MRZSchema, threshold: Float) -> Float? {
+        guard schema.format == .mrp, decoded.failedChecks.isEmpty, decoded.lines.first?.first == UInt8(ascii: "P"),
+              let composite = schema.checks.last, composite.name == "composite" else { return nil }
         let line = composite.digit.line, column = composite.digit.range.lowerBound
         guard decoded.probabilities.indices.contains(line), decoded.probabilities[line].indices.contains(column) else { return nil }
         let digit = MRZDecoder.index(of: decoded.lines[line][column])
