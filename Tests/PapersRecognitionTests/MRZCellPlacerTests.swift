@@ -99,6 +99,14 @@ struct MRZCellPlacerTests {
         #expect(doubted.confidences[2][0] == MRZReader.unsteadyConfidence)
         #expect(doubted.confidences[2][2] == 0.95)
         #expect(doubted.confidences[0] == sure && doubted.confidences[1] == sure)
+
+        // Taken as sure as can be, the F is still read again from its cell moved up and down,
+        // where the E's bottom bar shows; the R stays sure, and so do the fillers.
+        decoded.confidences[2] = sure
+        let steady = reader.doubtingShifts(decoded)
+        #expect(steady.confidences[2][0] == MRZReader.unsteadyConfidence)
+        #expect(steady.confidences[2][2] == 1)
+        #expect(steady.confidences[2][29] == 1)
     }
 
     @Test("touching characters are cut where they are and read")

@@ -118,6 +118,26 @@ struct MRZDecoderTests {
         #expect(!reader.reading(from: weak).isVerified)
     }
 
+    @Test("a moved cell's reading is judged among the characters its position allows")
+    func choiceWithinField() throws {
+        let passport = MRZSchema(format: .mrp), card = MRZSchema(format: .td1)
+        func reading(_ pairs: [(Character, Float)]) -> [Float] {
+            var p = [[[Float]]](repeating: [[Float]](repeating: [], count: 1), count: 1)
+            Self.set(&p, line: 0, column: 0, pairs)
+            return p[0][0]
+        }
+        func character(_ k: Int) -> Character { Character(UnicodeScalar(MRZDecoder.alphabet[k])) }
+        // A card's document code read mostly as a T, then an I: it decodes I, as the letter did.
+        #expect(character(MRZDecoder.choice(reading([("T", 0.6), ("I", 0.3)]), line: 0, column: 0, schema: card)) == "I")
+        // A passport-shaped line's first letter chooses between the passport and the visa.
+        #expect(character(MRZDecoder.choice(reading([("V", 0.5), ("P", 0.4)]), line: 0, column: 0, schema: passport)) == "V")
+        // A name's letter read as a 1 is the I the name allows; as an F, the F.
+        #expect(character(MRZDecoder.choice(reading([("1", 0.7), ("I", 0.2)]), line: 0, column: 5, schema: passport)) == "I")
+        #expect(character(MRZDecoder.choice(reading([("F", 0.7), ("E", 0.2)]), line: 0, column: 5, schema: passport)) == "F")
+        // A date's digit read as an O is the 0 the date allows.
+        #expect(character(MRZDecoder.choice(reading([("O", 0.7), ("0", 0.2)]), line: 1, column: 13, schema: passport)) == "0")
+    }
+
     @Test("a position under a check digit is as sure as its share among the characters it allows")
     func checkedConfidence() throws {
         var p = Self.probabilities(Self.specimen)

@@ -194,6 +194,19 @@ enum MRZDecoder {
 
     static func index(of byte: UInt8) -> Int { alphabet.firstIndex(of: byte) ?? 0 }
 
+    /// The class the decoder takes from probabilities `p` at `[line, column]` of `schema`'s
+    /// format, before any repair: at the document code's first letter the likeliest letter any
+    /// format of this shape starts with (that letter chooses the format), elsewhere the likeliest
+    /// character the field allows. A reading of a cell moved a little is judged by it: a cell
+    /// that reads `1` where only a letter may stand is still decoded `I`.
+    static func choice(_ p: [Float], line: Int, column: Int, schema: MRZSchema) -> Int {
+        guard line == 0, column == 0 else { return argmax(p, allowed: schema.classes[line][column]) }
+        let shape = MRZFormat.allCases.filter {
+            $0.lineCount == schema.format.lineCount && $0.lineLength == schema.format.lineLength
+        }
+        return shape.flatMap(documentCodes).map(index(of:)).max { p[$0] < p[$1] }!
+    }
+
     /// Whether classes `a` and `b` are `O` and `0`, in either order.
     static func lookAlike(_ a: Int, _ b: Int) -> Bool {
         (a == letterO && b == digitZero) || (a == digitZero && b == letterO)

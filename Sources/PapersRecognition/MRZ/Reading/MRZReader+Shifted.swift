@@ -7,34 +7,47 @@ extension MRZReader {
     /// ±10% of the cap height), so each is a cell the segmenter could as well have placed.
     static let shifts: [(dx: Double, dy: Double)] = [(-0.08, 0), (0.08, 0), (0, -0.05), (0, 0.05)]
 
-    /// Characters read at or above this are not read again: a misreading that sure did not show
-    /// in the evaluation sets, and most of a line's characters are.
+    /// Characters read at or above this are read again from their cell moved up and down only
+    /// (``steadyShifts``), sure fillers not at all: most of a line's characters are this sure,
+    /// and a sure misreading that shows is one whose cell cut off a stroke at its top or bottom
+    /// (an `E` read as an `F`).
     static let steadyAbove: Float = 0.995
+
+    /// The moves a character read at or above ``steadyAbove`` is read again at.
+    static let steadyShifts = shifts.filter { $0.dx == 0 }
 
     /// A character no check digit covers (a name's letter, a country code, the sex) has only
     /// the recogniser's word for it, and a confident misreading there is reported as verified.
-    /// So each such character the reading would take as sure (at least ``unprotectedThreshold``,
-    /// below ``steadyAbove``) is read again from its cell moved by each of ``shifts``; when a
-    /// moved cell reads as another character, its confidence drops to ``unsteadyConfidence``.
+    /// So each such character the reading would take as sure (at least ``unprotectedThreshold``)
+    /// is read again from its cell moved by each of ``shifts`` (``steadyShifts`` from
+    /// ``steadyAbove``); when a moved cell decodes as another character
+    /// (``MRZDecoder/choice(_:line:column:schema:)``: a `1` read where only a letter may stand
+    /// decodes as the `I` it was), its confidence drops to ``unsteadyConfidence``.
     /// Done for the decodings kept only: it reads a few cells again for each.
     func doubtingShifts(_ decoded: MRZDecoder.Decoded) -> MRZDecoder.Decoded {
         var decoded = decoded
         let lines = decoded.segmented
-        let checked = MRZSchema(format: decoded.format).checkedPositions()
-        var doubtful: [(line: Int, column: Int)] = []
+        let schema = MRZSchema(format: decoded.format)
+        let checked = schema.checkedPositions()
+        let filler = UInt8(ascii: "<")
+        var doubtful: [(line: Int, column: Int, moves: [(dx: Double, dy: Double)])] = []
         for (l, row) in decoded.confidences.enumerated() where l < lines.count {
             for (c, p) in row.enumerated()
-            where Double(p) >= unprotectedThreshold && p < Self.steadyAbove && lines[l].isVisible(c)
-                && !checked.contains([l, c]) {
-                doubtful.append((l, c))
+            where Double(p) >= unprotectedThreshold && lines[l].isVisible(c) && !checked.contains([l, c]) {
+                if p < Self.steadyAbove {
+                    doubtful.append((l, c, Self.shifts))
+                } else if decoded.lines[l][c] != filler {
+                    doubtful.append((l, c, Self.steadyShifts))
+                }
             }
         }
         guard !doubtful.isEmpty else { return decoded }
         var patches = [Float](), patch = [Float](repeating: 0, count: CharacterPatch.count)
-        patches.reserveCapacity(doubtful.count * Self.shifts.count * CharacterPatch.count)
-        for (l, c) in doubtful {
+        let count = doubtful.reduce(0) { $0 + $1.moves.count }
+        patches.reserveCapacity(count * CharacterPatch.count)
+        for (l, c, moves) in doubtful {
             let cell = lines[l].cell(c)
-            for shift in Self.shifts {
+            for shift in moves {
                 var moved = cell
                 moved.centerX += shift.dx * cell.pitch
                 moved.top += shift.dy * cell.capHeight
@@ -43,11 +56,13 @@ extension MRZReader {
                 patches.append(contentsOf: patch)
             }
         }
-        let readings = classifier.probabilities(ofPatches: patches, count: doubtful.count * Self.shifts.count)
-        for (i, (l, c)) in doubtful.enumerated() {
+        let readings = classifier.probabilities(ofPatches: patches, count: count)
+        var next = 0
+        for (l, c, moves) in doubtful {
             let chosen = MRZDecoder.index(of: decoded.lines[l][c])
-            let moved = readings[(i * Self.shifts.count)..<((i + 1) * Self.shifts.count)]
-            if moved.contains(where: { MRZCellPlacer.top1($0) != chosen }) {
+            let moved = readings[next..<(next + moves.count)]
+            next += moves.count
+            if moved.contains(where: { MRZDecoder.choice($0, line: l, column: c, schema: schema) != chosen }) {
                 decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.unsteadyConfidence)
             }
         }

@@ -260,7 +260,7 @@ public struct MRZReader: Sendable {
                 prepared: inout PreparedLines, placement: CellPlacement = .gaps) -> MRZDecoder.Decoded? {
         var probabilities: [[[Float]]] = []
         var washedOut: [[Bool]] = []
-        var unsteady: [[Bool]] = []
+        var even: [[[Float]]] = []
         var segmented: [SegmentedLine] = []
         var patch = [Float](repeating: 0, count: CharacterPatch.count)
         var patches: [Float] = []
@@ -273,7 +273,7 @@ public struct MRZReader: Sendable {
                 probabilities.append(placed.probabilities)
                 segmented.append(placed.line)
                 washedOut.append(placed.line.washedOutCells(count: length))
-                unsteady.append(placed.unsteady)
+                even.append(placed.even)
                 continue
             }
             guard let line = MRZLineSegmenter.cut(ready, count: length) else { return nil }
@@ -300,7 +300,7 @@ public struct MRZReader: Sendable {
         }
         guard var decoded = MRZDecoder.decode(probabilities) else { return nil }
         Self.doubtWashedOut(&decoded, washedOut: washedOut)
-        Self.doubtUnsteady(&decoded, unsteady: unsteady)
+        Self.doubtUnsteady(&decoded, even: even)
         decoded.segmented = segmented
         return decoded
     }
@@ -323,14 +323,19 @@ public struct MRZReader: Sendable {
     /// above the level at which a check digit no longer vouches for it.
     static let washedOutConfidence: Float = 0.3
 
-    /// A character whose cell was placed where the recogniser is surest and that reads otherwise
-    /// where its evenly spaced neighbours put it (`unsteady[line][column]`, see
-    /// ``MRZCellPlacer/Placement/unsteady``) is not sure: its confidence drops to
+    /// A character whose cell was placed where the recogniser is surest and that decodes
+    /// otherwise where its evenly spaced neighbours put it (read there as `even[line][column]`,
+    /// see ``MRZCellPlacer/Placement/even``; judged as the decoder judges,
+    /// ``MRZDecoder/choice(_:line:column:schema:)``) is not sure: its confidence drops to
     /// ``unsteadyConfidence``, so a check digit may still vouch for it alone, a name's letter not.
-    static func doubtUnsteady(_ decoded: inout MRZDecoder.Decoded, unsteady: [[Bool]]) {
-        for (l, cells) in unsteady.enumerated() {
-            for (c, shaky) in cells.enumerated() where shaky {
-                decoded.confidences[l][c] = min(decoded.confidences[l][c], unsteadyConfidence)
+    static func doubtUnsteady(_ decoded: inout MRZDecoder.Decoded, even: [[[Float]]]) {
+        let schema = MRZSchema(format: decoded.format)
+        for (l, cells) in even.enumerated() where l < decoded.probabilities.count {
+            for (c, moved) in cells.enumerated() {
+                let placed = MRZDecoder.choice(decoded.probabilities[l][c], line: l, column: c, schema: schema)
+                if MRZDecoder.choice(moved, line: l, column: c, schema: schema) != placed {
+                    decoded.confidences[l][c] = min(decoded.confidences[l][c], unsteadyConfidence)
+                }
             }
         }
     }

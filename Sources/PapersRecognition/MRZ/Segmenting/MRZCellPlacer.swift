@@ -23,10 +23,11 @@ enum MRZCellPlacer {
         var line: SegmentedLine
         /// The class probabilities of each cell (uniform for a cell cut off by the photo's edge).
         var probabilities: [[Float]]
-        /// The cells whose likeliest character changes where their neighbours, evenly spaced, put
-        /// them (see ``evenCentres(_:pitch:)``): read where the recogniser happened to be surest,
-        /// not where the print's rhythm says the character is.
-        var unsteady: [Bool]
+        /// The class probabilities of a cell centred where its neighbours, evenly spaced, put it
+        /// (see ``evenCentres(_:pitch:)``). A cell whose character decodes otherwise there was
+        /// read where the recogniser happened to be surest, not where the print's rhythm says the
+        /// character is (see `MRZReader.doubtUnsteady(_:even:)`).
+        var even: [[Float]]
     }
 
     /// Centres tried per pitch: a centre is at most a twentieth of the pitch away from one tried,
@@ -95,11 +96,10 @@ enum MRZCellPlacer {
         boundaries.append(centres[count - 1] + pitch / 2)
         var segmented = SegmentedLine(image: line.image, top: top, bottom: bottom, boundaries: boundaries)
         if let lineVisible = line.visible { segmented.visible = lineVisible }
-        let unsteady = evenCentres(centres, pitch: grid.pitch * step).enumerated().map { i, centre in
-            let k = min(positions - 1, max(0, Int(((centre - origin) / step).rounded())))
-            return top1(readings[k]) != top1(readings[chosen[i]])
+        let even = evenCentres(centres, pitch: grid.pitch * step).map { centre in
+            readings[min(positions - 1, max(0, Int(((centre - origin) / step).rounded())))]
         }
-        return Placement(line: segmented, probabilities: chosen.map { readings[$0] }, unsteady: unsteady)
+        return Placement(line: segmented, probabilities: chosen.map { readings[$0] }, even: even)
     }
 
     /// The position of each of `count` cells, given the log top probability `score` of a cell
@@ -154,11 +154,6 @@ enum MRZCellPlacer {
             chosen[i] = at
         }
         return (chosen, best.pitch + best.bend * n)
-    }
-
-    /// The index of the likeliest class.
-    static func top1(_ probabilities: [Float]) -> Int {
-        probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
     }
 
     /// Where each cell's centre falls when its neighbours, three on each side, are evenly spaced
