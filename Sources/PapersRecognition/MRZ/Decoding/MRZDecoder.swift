@@ -53,7 +53,7 @@ enum MRZDecoder {
     static func decode(_ probabilities: [[[Float]]]) -> Decoded? {
         guard let firstLine = probabilities.first else { return nil }
         let count = probabilities.count, length = firstLine.count
-        let shapes = MRZFormat.allCases.filter { $0.lineCount == count && $0.lineLength == length }
+        let shapes = formats(lineCount: count, lineLength: length)
         guard !shapes.isEmpty else { return nil }
         // The document code's first letter decides among the formats of this shape.
         let first = probabilities[0][0]
@@ -201,10 +201,13 @@ enum MRZDecoder {
     /// that reads `1` where only a letter may stand is still decoded `I`.
     static func choice(_ p: [Float], line: Int, column: Int, schema: MRZSchema) -> Int {
         guard line == 0, column == 0 else { return argmax(p, allowed: schema.classes[line][column]) }
-        let shape = MRZFormat.allCases.filter {
-            $0.lineCount == schema.format.lineCount && $0.lineLength == schema.format.lineLength
-        }
-        return shape.flatMap(documentCodes).map(index(of:)).max { p[$0] < p[$1] }!
+        let shapes = formats(lineCount: schema.format.lineCount, lineLength: schema.format.lineLength)
+        return shapes.flatMap(documentCodes).map(index(of:)).max { p[$0] < p[$1] }!
+    }
+
+    /// The formats whose zone has `lineCount` lines of `lineLength` characters.
+    static func formats(lineCount: Int, lineLength: Int) -> [MRZFormat] {
+        MRZFormat.allCases.filter { $0.lineCount == lineCount && $0.lineLength == lineLength }
     }
 
     /// Whether classes `a` and `b` are `O` and `0`, in either order.

@@ -421,8 +421,9 @@ extension MRZReader {
     /// How sure the format makes the `P` a passport's document code starts with, when the glyph
     /// itself reads weakly (smudged, under glare, at the line's ragged end): `nil` unless `decoded`
     /// (with `schema`, its format's) is a passport (TD3) whose every check holds and whose
-    /// composite check digit reads as a digit at least `threshold` sure. A visa of the same shape starts with `V` and carries optional data
-    /// where the passport has its composite digit (fillers, mostly), so a sure digit there that
+    /// composite check digit reads as a digit at least `threshold` sure. A visa of the same shape
+    /// starts with `V` and carries optional data where the passport has its composite digit
+    /// (fillers, mostly), so a sure digit there that
     /// completes the composite check tells the two apart better than the worn letter. The first
     /// letter is fixed by the format (the decoder writes the format's letter), so this vouches for
     /// no character the recogniser could have misread.
