@@ -9,6 +9,9 @@ enum MRZLocator {
         var score: Double
         /// The text size (gap, as a fraction of the searched width) at which the lines were found first.
         var gapFraction: Double = 0
+        /// Whether the candidate is of broken or sparse print (see ``candidates(in:gapFractions:maximumCount:faint:)``):
+        /// read only where no other candidate gives a reading.
+        var assembled = false
     }
 
     /// Gaps (fractions of the searched width) for a whole photo: text as tall as a passport's MRZ
@@ -19,21 +22,23 @@ enum MRZLocator {
 
     /// Candidates in `gray` (packed gray), best first, searched at each of the `gapFractions`
     /// text sizes; then up to two made of the halves of lines that are two lines smeared into one
-    /// (see ``TextLine/halves(in:)``).
+    /// (see ``TextLine/halves(in:)``); then up to two of broken or sparse print (lines joined from
+    /// pieces, lines far apart for their smeared height; see ``groups(of:sparse:)``), marked
+    /// ``Candidate/assembled``: their geometry is the least sure, so they never pre-empt the others.
     /// With `faint`, ink is marks half as dark against their surroundings as usual (see
     /// ``InkMask/threshold(faint:)``).
     static func candidates(in gray: Image, gapFractions: [Double] = photoGaps, maximumCount: Int = 5,
                            faint: Bool = false) -> [Candidate] {
-        var found: [Candidate] = [], split: [Candidate] = []
+        var found: [Candidate] = [], split: [Candidate] = [], assembled: [Candidate] = []
         let integral = InkMask.integral(of: gray)
         let threshold = InkMask.threshold(faint: faint)
         for gapFraction in gapFractions {
             let gap = max(2, Int(Double(gray.width) * gapFraction))
             let mask = InkMask(gray: gray, integral: integral, radius: max(4, gap * 2), contrast: threshold.contrast,
                                minimumDrop: threshold.minimumDrop)
-            let lines = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in
+            let pieces = ConnectedComponents.find(in: mask.dense(rx: gap, ry: max(1, gap / 5), fraction: 0.12), minimumRun: 6 * gap).compactMap { c -> TextLine? in
                 let thickness = c.thickness
-                guard thickness >= 3, c.width >= 60, Double(c.width) >= 15 * thickness else { return nil }
+                guard thickness >= 3 else { return nil }
                 let line = c.centreLine
                 // A bar, not a blob: at most ±15° of slant and no more than slant plus twice the text height tall.
                 guard abs(line.slope) <= 0.27,
@@ -41,9 +46,21 @@ enum MRZLocator {
                 return TextLine(minX: Double(c.minX), maxX: Double(c.maxX + 1), intercept: line.intercept + 0.5,
                                 slope: line.slope, height: thickness, faint: faint)
             }
+            // A line is long for its height.
+            func long(_ line: TextLine) -> Bool { line.width >= 60 && line.width >= 15 * line.height }
+            let lines = pieces.filter(long)
             for var group in groups(of: lines) where !found.contains(where: { same($0, group) }) {
                 group.gapFraction = gapFraction
                 found.append(group)
+            }
+            // Print broken into pieces (see ``TextLine/joined(_:gap:)``) or set sparse: lines joined
+            // from pieces, and lines far apart for their smeared height, tried after the rest.
+            let joined = TextLine.joined(pieces, gap: Double(2 * gap)).dropFirst(pieces.count).filter(long)
+            for var group in groups(of: lines + joined, sparse: true)
+            where !(found + assembled).contains(where: { same($0, group) }) {
+                group.gapFraction = gapFraction
+                group.assembled = true
+                assembled.append(group)
             }
             // Large type set close can smear two lines into one bar: its halves are lines too,
             // tried after the candidates seen as they are.
@@ -54,10 +71,12 @@ enum MRZLocator {
             }
         }
         return Array(found.sorted { $0.score > $1.score }.prefix(maximumCount)) + split.sorted { $0.score > $1.score }.prefix(2)
+            + assembled.sorted { $0.score > $1.score }.prefix(2)
     }
 
-    /// Runs of 2 or 3 lines of similar width and left edge at a regular, line-height spacing.
-    static func groups(of lines: [TextLine]) -> [Candidate] {
+    /// Runs of 2 or 3 lines of similar width and left edge at a regular, line-height spacing;
+    /// with `sparse`, a spacing of up to ``widestSpacing`` of the lines' length is allowed too.
+    static func groups(of lines: [TextLine], sparse: Bool = false) -> [Candidate] {
         let sorted = lines.sorted { $0.midY < $1.midY }
         var result: [Candidate] = []
         for (i, first) in sorted.enumerated() {
@@ -69,7 +88,10 @@ enum MRZLocator {
                 let x = (next.minX + next.maxX) / 2
                 let spacing = next.midY - (last.intercept + last.slope * x)
                 guard spacing >= 1.1 * height else { continue }
-                if spacing > 3.4 * height { break }
+                // Sparse print (small type at a wide pitch) smears into a line thinner than its
+                // text: the spacing may then also be as much as the line's length allows, an
+                // MRZ's lines being under two pitches apart (see ``widestSpacing``).
+                if spacing > 3.4 * height && !(sparse && spacing <= Self.widestSpacing * min(first.width, next.width)) { break }
                 guard abs(next.width - first.width) <= max(6, first.width / 8),
                       abs(next.minX - first.minX) <= max(4, 2 * height),
                       abs(next.slope - first.slope) <= 0.03 else { continue }
@@ -121,6 +143,11 @@ enum MRZLocator {
         even[odd] = placed
         return even
     }
+
+    /// The widest spacing of two MRZ lines as a fraction of their length: MRZ lines are under
+    /// two character pitches apart and at least 30 characters long, so at most 0.07 of it
+    /// leaves room for type set small at a wide pitch.
+    static let widestSpacing = 0.07
 
     /// How much taller one line may be than another of the same MRZ (a ratio).
     static let oddHeight = 1.2

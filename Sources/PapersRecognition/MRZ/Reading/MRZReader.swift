@@ -58,9 +58,15 @@ public struct MRZReader: Sendable {
         var capHeight: Double?
         // Each rotation's image and its search copy, made on first need.
         var turned: [(upright: Image, search: Image, factor: Double)?] = Array(repeating: nil, count: rotations.count)
+        // The candidates of each rotation, at each contrast, located on first need.
+        var located: [[MRZLocator.Candidate]?] = Array(repeating: nil, count: 2 * rotations.count)
         // Print as dark as usual first, in every rotation; where none of it decodes, faint print
-        // (laser engraving, worn or washed-out ink) is looked for with a lower contrast.
-        for faintPass in faint ? [false, true] : [false] {
+        // (laser engraving, worn or washed-out ink) is looked for with a lower contrast. Candidates
+        // assembled from broken or sparse lines come last, at each contrast in turn: their geometry
+        // is the least sure, and one that reads as mostly guesses is passed over rather than taken
+        // as the cause.
+        let contrasts = faint ? [false, true] : [false]
+        for (faintPass, assembled) in contrasts.map({ ($0, false) }) + contrasts.map({ ($0, true) }) {
             for (r, rotation) in rotations.enumerated() {
                 if turned[r] == nil {
                     let upright = rotation.map { gray.rotated($0) } ?? gray
@@ -72,9 +78,13 @@ public struct MRZReader: Sendable {
                 }
                 guard let (upright, search, factor) = turned[r] else { continue }
                 let uprightPicture = picture.map { quad in rotation.map { quad.rotated($0, width: gray.width, height: gray.height) } ?? quad }
-                let candidates = MRZLocator.candidates(
-                    in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps),
-                    faint: faintPass)
+                let key = (faintPass ? rotations.count : 0) + r
+                if located[key] == nil {
+                    located[key] = MRZLocator.candidates(
+                        in: search, gapFractions: gapFractions ?? (straightened ? MRZLocator.documentGaps : MRZLocator.photoGaps),
+                        faint: faintPass)
+                }
+                let candidates = (located[key] ?? []).filter { $0.assembled == assembled }
                 guard !candidates.isEmpty else { continue }
                 // Faint lines that read as nothing are texture: only print found at the usual
                 // contrast makes the cause an unreadable MRZ rather than none.
@@ -100,6 +110,7 @@ public struct MRZReader: Sendable {
                     let all = best.confidences.joined()
                     let unsure = Self.unsureCount(of: read, below: uncertaintyThreshold)
                     guard Double(unsure) <= Self.mostUnsure * Double(all.count) else {
+                        if assembled { continue }
                         let underGlare = all.filter { $0 == Self.washedOutConfidence }.count
                         throw RecognitionError(code: .mrzUnreadable, detail: Self.unsureCause(
                             unsure: unsure, of: all.count, underGlare: underGlare, capHeight: views.capHeight))

@@ -54,8 +54,9 @@ enum MRZCellPlacer {
         let top = Double(line.top), bottom = Double(line.bottom + 1)
         // A glyph is about 0.7 pitch wide, so the span is about (count − 0.3) pitches.
         let pitch = (end - first) / (Double(count) - 0.3)
-        // OCR-B's pitch is about its cap height; large type makes it smaller, never half of it.
-        guard pitch >= 2, pitch >= 0.6 * (bottom - top), pitch <= 1.6 * (bottom - top) else { return nil }
+        // OCR-B's pitch is about its cap height; large type makes it smaller, never half of it,
+        // and small type at the nominal pitch larger, never twice the inked band's height.
+        guard pitch >= 2, pitch >= 0.6 * (bottom - top), pitch <= 2 * (bottom - top) else { return nil }
         let step = pitch / Double(stepsPerPitch)
         let origin = first + inset * pitch
         let positions = Int(((end - inset * pitch) - origin) / step) + 1
