@@ -55,7 +55,7 @@ enum MRZLocator {
             }
             // Print broken into pieces (see ``TextLine/joined(_:gap:)``) or set sparse: lines joined
             // from pieces, and lines far apart for their smeared height, tried after the rest.
-            let joined = TextLine.joined(pieces, gap: Double(2 * gap)).dropFirst(pieces.count).filter(long)
+            let joined = TextLine.joined(pieces, gap: Double(2 * gap)).filter(long)
             for var group in groups(of: lines + joined, sparse: true)
             where !(found + assembled).contains(where: { same($0, group) }) {
                 group.gapFraction = gapFraction

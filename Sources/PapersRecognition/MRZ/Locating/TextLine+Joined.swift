@@ -1,12 +1,12 @@
 extension TextLine {
-    /// `lines` and, after them, every line made by joining pieces of one printed line: faint
+    /// Every line made by joining two or more of `lines` that are pieces of one printed line: faint
     /// print crossed by a guilloche, or set with wide gaps, breaks into pieces that follow one
     /// another (or overlap a little) at the same height and slant. A piece joins the next when
     /// the gap between them is at most `gap` pixels (the locator's smearing reach), their centre
     /// lines meet within the taller one's height where they join (a guilloche under one piece
     /// raises its centre), their slants differ by at most ``joinSlope`` and neither is more
-    /// than twice as high as the other. The pieces are kept as they are too: a joined line is
-    /// one more candidate, not a replacement.
+    /// than twice as high as the other. A joined line is one more line for the locator, not a
+    /// replacement of its pieces.
     static func joined(_ lines: [TextLine], gap: Double) -> [TextLine] {
         let sorted = lines.sorted { $0.minX < $1.minX }
         var joined: [TextLine] = []
@@ -22,7 +22,7 @@ extension TextLine {
             }
             if pieces > 1 { joined.append(line) }
         }
-        return lines + joined
+        return joined
     }
 
     /// The largest difference of slant (as a slope) between two pieces of one line.

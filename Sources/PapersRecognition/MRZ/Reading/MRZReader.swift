@@ -434,10 +434,10 @@ extension MRZReader {
     /// (with `schema`, its format's) is a passport (TD3) whose every check holds and whose
     /// composite check digit reads as a digit at least `threshold` sure. A visa of the same shape
     /// starts with `V` and carries optional data where the passport has its composite digit
-    /// (fillers, mostly), so a sure digit there that
-    /// completes the composite check tells the two apart better than the worn letter. The first
-    /// letter is fixed by the format (the decoder writes the format's letter), so this vouches for
-    /// no character the recogniser could have misread.
+    /// (fillers, mostly), so a sure digit there that completes the composite check tells the two
+    /// apart better than the worn letter. The first letter is fixed by the format (the decoder
+    /// writes the format's letter), so this vouches for no character the recogniser could have
+    /// misread.
     static func passportEvidence(_ decoded: MRZDecoder.Decoded, schema: MRZSchema, threshold: Float) -> Float? {
         guard schema.format == .mrp, decoded.failedChecks.isEmpty, decoded.lines.first?.first == UInt8(ascii: "P"),
               let composite = schema.checks.last, composite.name == "composite" else { return nil }
