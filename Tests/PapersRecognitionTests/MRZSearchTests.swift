@@ -1,6 +1,7 @@
 import PapersCore
 import PapersImaging
 @testable import PapersRecognition
+import PapersSynthesis
 import Testing
 
 /// The rules by which readings of one MRZ from several views keep each other honest, and the
@@ -107,9 +108,30 @@ struct MRZSearchTests {
         #expect(documentMade == 1 && widenedMade == 0)
         #expect(search.outcome.reading == nil && search.outcome.error != nil)
         #expect(!search.isFinished)
-        search.readFallbackViews(widened: { widenedMade += 1; return blank }, photo: blank, picture: { _ in nil }, documentAngle: 0)
-        #expect(widenedMade == 1)
+        var photoMade = 0
+        search.readFallbackViews(widened: { widenedMade += 1; return blank }, photo: { photoMade += 1; return blank }, picture: { _ in nil },
+                                 documentAngle: 0)
+        #expect(widenedMade == 1 && photoMade == 1, "the photo in gray is made once for every turn")
         #expect(search.outcome.reading == nil && search.outcome.error != nil)
+    }
+
+    @Test("a search the band finishes makes neither the whole document nor the photo in gray")
+    func bandFinishes() throws {
+        var random = SeededRandom(seed: 901)
+        let identity = SyntheticIdentity(format: .mrp, random: &random)
+        let image = MRZReaderTests.photo(identity, index: 1).image
+        let result = CaptureAnalyzer().analyze(image)
+        let outline = try #require(result.detection).quad.expanded(by: DocumentScanner.outlineMargin)
+        let measured = try #require(result.measured)
+        let band = try #require(MRZBand.find(in: measured, outline: outline, margin: DocumentScanner.outlineMargin,
+                                             photo: image, width: DocumentScanner.readingWidth))
+        var documentMade = 0, photoMade = 0
+        let gray = image.grayscale()
+        var search = MRZSearch(reader: MRZReaderTests.reader)
+        search.readDirectViews(band: band, document: { documentMade += 1; return nil }, photo: { photoMade += 1; return gray })
+        search.readFallbackViews(widened: { nil }, photo: { photoMade += 1; return gray }, picture: { _ in nil }, documentAngle: 20)
+        #expect(search.isFinished && search.outcome.reading?.lines == identity.mrzLines)
+        #expect(documentMade == 0 && photoMade == 0)
     }
 
     @Test("the first view's unreadable MRZ is the reason kept, ahead of later views and of none found")
@@ -130,7 +152,7 @@ struct MRZSearchTests {
         var widenedMade = 0
         var search = MRZSearch(reader: try MRZReader.bundled())
         search.readDirectViews(band: nil, document: { nil }, photo: { blank })
-        search.readFallbackViews(widened: { widenedMade += 1; return blank }, photo: blank, picture: { _ in nil }, documentAngle: nil)
+        search.readFallbackViews(widened: { widenedMade += 1; return blank }, photo: { blank }, picture: { _ in nil }, documentAngle: nil)
         #expect(widenedMade == 0)
     }
 }

@@ -48,7 +48,7 @@ public struct DocumentScanner: Sendable {
             barcodes?.search([.document, .symbol, .quieted], in: views.barcodeSources)
         }
         if barcodes?.aamva == nil {
-            mrz.readFallbackViews(widened: { views.widened(maximumWidth: Self.readingWidth) }, photo: views.grayPhoto,
+            mrz.readFallbackViews(widened: { views.widened(maximumWidth: Self.readingWidth) }, photo: { views.grayPhoto },
                                   picture: { image.turnedPicture(by: $0) }, documentAngle: views.documentAngle)
         }
         side.mrz = mrz.outcome.reading

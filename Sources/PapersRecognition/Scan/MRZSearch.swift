@@ -87,10 +87,11 @@ struct MRZSearch {
     }
 
     /// When the direct views gave no verified reading: `widened` (the outline's surroundings, made
-    /// only when needed, and only when there was a document), then `photo` (gray) turned level with
+    /// only when needed, and only when there was a document), then `photo` (gray, made only when
+    /// needed: most photos are read before this) turned level with
     /// the outline at `documentAngle` degrees, then by ``steps``; `picture` turns the colour photo's
     /// outline of the portrait the same way.
-    mutating func readFallbackViews(widened: () -> Image?, photo grayPhoto: Image, picture: (Double) -> Quadrilateral?,
+    mutating func readFallbackViews(widened: () -> Image?, photo makeGrayPhoto: () -> Image, picture: (Double) -> Quadrilateral?,
                                     documentAngle: Double?) {
         guard !isFinished else { return }
         if hadDocument, attempt(widened(), straightened: true) { return }
@@ -107,6 +108,7 @@ struct MRZSearch {
         // A quarter turn one way is the other way upside down, which the reader tries on its own.
         // Faint print is looked for in the direct views only: a photo no one can read is not
         // searched twice in every turn.
+        let grayPhoto = makeGrayPhoto()
         for turn in turns where attempt(grayPhoto.turnedGray(by: turn), rotations: [nil, .clockwise], straightened: false,
                                         picture: picture(turn), faint: false) {
             return
