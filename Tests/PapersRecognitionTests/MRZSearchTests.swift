@@ -56,6 +56,20 @@ struct MRZSearchTests {
         #expect(MRZSearch.doubted(mine, by: [garbage]).isVerified)
     }
 
+    @Test("a character another view found check-blind is uncertain where this view reads it the same, not where it differs")
+    func checkBlindCarries() {
+        let mine = Self.reading()
+        var other = Self.reading()
+        other.checkBlind = [MRZReading.Position(line: 2, column: 3)]
+        let doubted = MRZSearch.doubted(mine, by: [other])
+        #expect(doubted.uncertainPositions == [MRZReading.Position(line: 2, column: 3)])
+        #expect(doubted.checkBlind.isEmpty, "the doubt is this view's, not a finding of its own")
+        // Read otherwise here (and surely), the check digits decide between the views.
+        var differs = Self.reading(Self.changed(1, 2, to: "Q"))
+        differs.checkBlind = [MRZReading.Position(line: 2, column: 3)]
+        #expect(MRZSearch.doubted(mine, by: [differs]).isVerified)
+    }
+
     @Test("turns are measured from the nearest quarter turn", arguments: [(0.0, 0.0), (30, 30), (100, 10), (-80, 10), (135, 45), (181, 1)])
     func residual(degrees: Double, expected: Double) {
         #expect(abs(abs(MRZSearch.residual(degrees)) - expected) < 1e-9)

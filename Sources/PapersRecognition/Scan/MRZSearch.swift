@@ -119,7 +119,9 @@ struct MRZSearch {
     /// ``confidentDisagreement``) that another reading of the same MRZ (same layout, at most
     /// ``sameTextTolerance`` of the characters different) read otherwise with that confidence is
     /// uncertain, however well its check digits hold (the decoder may have bent a misread to fit
-    /// them). Two views each sure of a different character leave the check digits to decide.
+    /// them). Two views each sure of a different character leave the check digits to decide. A
+    /// character another view found check-blind (``MRZReading/checkBlind``) and read the same is
+    /// uncertain too.
     static func doubted(_ reading: MRZReading, by others: [MRZReading]) -> MRZReading {
         var doubted = Set(reading.uncertainPositions)
         let total = reading.lines.map(\.count).reduce(0, +)
@@ -127,6 +129,11 @@ struct MRZSearch {
             // Readings that differ in many places are of different print (or one is no reading).
             let differing = zip(reading.lines.joined(), other.lines.joined()).filter { $0 != $1 }.count
             guard Double(differing) <= sameTextTolerance * Double(total) else { continue }
+            // A character the other view found check-blind is no surer here for being read the same.
+            for position in other.checkBlind
+            where Array(reading.lines[position.line - 1])[position.column - 1] == Array(other.lines[position.line - 1])[position.column - 1] {
+                doubted.insert(position)
+            }
             for (l, (mine, theirs)) in zip(reading.lines, other.lines).enumerated() {
                 for (c, (a, b)) in zip(mine, theirs).enumerated()
                 where a != b && other.confidences[l][c] >= confidentDisagreement && reading.confidences[l][c] < confidentDisagreement {
@@ -138,7 +145,7 @@ struct MRZSearch {
         return MRZReading(format: reading.format, lines: reading.lines, confidences: reading.confidences,
                           failedChecks: reading.failedChecks, corrections: reading.corrections,
                           uncertainPositions: doubted.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
-                          document: reading.document)
+                          document: reading.document, checkBlind: reading.checkBlind)
     }
 
     /// The largest fraction of characters two readings of the same MRZ may differ in.

@@ -32,7 +32,7 @@ actor WebCaptureSessions {
     func process(_ image: Image, bytes: [UInt8], contentType: String, scanReference: String, part: String) async -> FrameVerdict? {
         let key = Self.key(scanReference, part)
         let now = ContinuousClock.now
-        var entry = entry(key, now: now)
+        let entry = entry(key, now: now)
         guard entry.pending == nil else { return nil }
         entries[key] = entry
         let verdict = await entry.session.process(CaptureFrame(image: image, time: now - entry.started))

@@ -42,6 +42,11 @@ enum MRZDecoder {
             MRZDecoder.blindPositions(probabilities, lines: lines, failed: failedChecks, schema: MRZSchema(format: format))
         }
 
+        /// Characters (`[line, column]`) that a cell moved a little reads as a check-blind twin
+        /// (``MRZDecoder/twins(of:allowed:)``): the checks hold for either, so they vouch for neither
+        /// (found by `MRZReader.doubtingShifts(_:)`, for the decodings kept).
+        var movedTwins: Set<[Int]> = []
+
         /// The mean log-probability of the chosen characters (higher is surer).
         var meanLogProbability: Double {
             let all = confidences.joined()
@@ -208,6 +213,23 @@ enum MRZDecoder {
     /// The formats whose zone has `lineCount` lines of `lineLength` characters.
     static func formats(lineCount: Int, lineLength: Int) -> [MRZFormat] {
         MRZFormat.allCases.filter { $0.lineCount == lineCount && $0.lineLength == lineLength }
+    }
+
+    /// The characters `allowed` where `byte` stands whose check-digit value differs from its by a
+    /// multiple of 10 (`A`, `K` and `U` for `0`; `Q` for `G`): no check digit tells them apart.
+    static func twins(of byte: UInt8, allowed: MRZSchema.CharacterClass) -> [UInt8] {
+        let value = MRZCheckDigit.value(of: byte)
+        return alphabet.filter { $0 != byte && allowed.allows($0) && MRZCheckDigit.value(of: $0) % 10 == value % 10 }
+    }
+
+    /// Whether the likeliest character after `byte` among those `allowed`, by `p`, is one of its
+    /// check-blind ``twins(of:allowed:)``.
+    static func runnerUpIsTwin(_ p: [Float], of byte: UInt8, allowed: MRZSchema.CharacterClass) -> Bool {
+        let twins = twins(of: byte, allowed: allowed)
+        guard !twins.isEmpty else { return false }
+        let chosen = index(of: byte)
+        let runnerUp = p.indices.filter { $0 != chosen && allowed.allows(alphabet[$0]) }.max { p[$0] < p[$1] }
+        return runnerUp.map { twins.contains(alphabet[$0]) } ?? false
     }
 
     /// Whether classes `a` and `b` are `O` and `0`, in either order.

@@ -23,6 +23,14 @@ extension MRZReader {
     /// ``steadyAbove``); when a moved cell decodes as another character
     /// (``MRZDecoder/choice(_:line:column:schema:)``: a `1` read where only a letter may stand
     /// decodes as the `I` it was), its confidence drops to ``unsteadyConfidence``.
+    ///
+    /// A check digit cannot tell a character from one whose value differs by a multiple of 10
+    /// (`G` and `Q`, `5` and `F`: weighted, the difference vanishes modulo 10), so in a field
+    /// that allows both (a document number, optional data) a confident misreading of one for the
+    /// other holds every check. A character whose runner-up in the recogniser's eyes is such a twin
+    /// (``MRZDecoder/runnerUpIsTwin(_:of:allowed:)``) is read again at every one of ``shifts`` too,
+    /// and when a moved cell decodes as one of its twins it is counted among
+    /// ``MRZDecoder/Decoded/movedTwins``: the reading cannot vouch for it.
     /// Done for the decodings kept only: it reads a few cells again for each.
     func doubtingShifts(_ decoded: MRZDecoder.Decoded) -> MRZDecoder.Decoded {
         var decoded = decoded
@@ -32,8 +40,15 @@ extension MRZReader {
         let filler = UInt8(ascii: "<")
         var doubtful: [(line: Int, column: Int, moves: [(dx: Double, dy: Double)])] = []
         for (l, row) in decoded.confidences.enumerated() where l < lines.count {
-            for (c, p) in row.enumerated()
-            where Double(p) >= unprotectedThreshold && lines[l].isVisible(c) && !checked.contains([l, c]) {
+            for (c, p) in row.enumerated() where lines[l].isVisible(c) {
+                if checked.contains([l, c]) {
+                    if l < decoded.probabilities.count,
+                       MRZDecoder.runnerUpIsTwin(decoded.probabilities[l][c], of: decoded.lines[l][c], allowed: schema.classes[l][c]) {
+                        doubtful.append((l, c, Self.shifts))
+                    }
+                    continue
+                }
+                guard Double(p) >= unprotectedThreshold else { continue }
                 if p < Self.steadyAbove {
                     doubtful.append((l, c, Self.shifts))
                 } else if decoded.lines[l][c] != filler {
@@ -62,7 +77,12 @@ extension MRZReader {
             let chosen = MRZDecoder.index(of: decoded.lines[l][c])
             let moved = readings[next..<(next + moves.count)]
             next += moves.count
-            if moved.contains(where: { MRZDecoder.choice($0, line: l, column: c, schema: schema) != chosen }) {
+            let choices = moved.map { MRZDecoder.choice($0, line: l, column: c, schema: schema) }
+            if checked.contains([l, c]) {
+                // Another reading the checks can tell apart fails them; only a twin slips through.
+                let twins = MRZDecoder.twins(of: decoded.lines[l][c], allowed: schema.classes[l][c])
+                if choices.contains(where: { twins.contains(MRZDecoder.alphabet[$0]) }) { decoded.movedTwins.insert([l, c]) }
+            } else if choices.contains(where: { $0 != chosen }) {
                 decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.unsteadyConfidence)
             }
         }

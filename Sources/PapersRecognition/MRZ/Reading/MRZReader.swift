@@ -93,7 +93,8 @@ public struct MRZReader: Sendable {
                                            candidates: candidates.map { $0.lines.map { $0.scaled(by: 1 / factor) } })
                 var best = bestDecoding(&views, placement: .gaps)
                 // Each decoding kept is read (checks, blind characters, parse) once.
-                var read = best.map { reading(from: doubtingShifts($0)) }
+                let doubted = best.map(doubtingShifts)
+                var read = doubted.map(reading(from:))
                 // Cells settled in the gaps between characters are fast and usually right; where they
                 // give no verified reading (touching characters leave no gaps, or the grid fell out of
                 // step), the cells are placed again by the recogniser's scores, and the better kept.
@@ -101,7 +102,7 @@ public struct MRZReader: Sendable {
                    let placed = bestDecoding(&views, placement: .scores),
                    best.map({ Self.better(placed, than: $0) }) ?? true {
                     best = placed
-                    read = reading(from: doubtingShifts(placed))
+                    read = reading(from: Self.sharingTwins(doubtingShifts(placed), from: doubted))
                 }
                 if !faintPass { capHeight = capHeight ?? views.capHeight }
                 if let best, let read {
@@ -122,6 +123,16 @@ public struct MRZReader: Sendable {
         guard sawLines else { throw RecognitionError(code: .noMRZ) }
         throw RecognitionError(code: .mrzUnreadable, detail: "MRZ-like lines were found but the characters' cells could not be placed on them"
             + (capHeight.map { $0 < Self.smallCapHeight ? " (too small: cap height \(Int($0.rounded())) px)" : "" } ?? ""))
+    }
+
+    /// `decoded` with the check-blind twins that `other`, a decoding of the same print with its
+    /// cells placed otherwise, found where both read the same character: a cell that shows a twin
+    /// under one placement is no surer for being placed where the recogniser sees none.
+    static func sharingTwins(_ decoded: MRZDecoder.Decoded, from other: MRZDecoder.Decoded?) -> MRZDecoder.Decoded {
+        guard let other, other.lines.map(\.count) == decoded.lines.map(\.count) else { return decoded }
+        var decoded = decoded
+        decoded.movedTwins.formUnion(other.movedTwins.filter { decoded.lines[$0[0]][$0[1]] == other.lines[$0[0]][$0[1]] })
+        return decoded
     }
 
     /// The largest share of a reading's characters that may be unsure before it is refused as
@@ -398,8 +409,9 @@ public struct MRZReader: Sendable {
             if others.isEmpty { uncertainSet.insert(position) }
         }
         // A likely rival the checks cannot tell from the character read leaves it as unsure as
-        // if no check covered it.
-        uncertainSet.formUnion(decoded.blind)
+        // if no check covered it; so does such a rival read in a cell moved a little.
+        let checkBlind = Set(decoded.blind).union(decoded.movedTwins)
+        uncertainSet.formUnion(checkBlind)
         for (l, row) in confidences.enumerated() {
             for (c, p) in row.enumerated() where !protected.contains([l, c]) && Double(p) < unprotectedThreshold {
                 uncertainSet.insert([l, c])
@@ -424,7 +436,9 @@ public struct MRZReader: Sendable {
         return MRZReading(format: document?.mrzData?.format ?? decoded.format, lines: lines,
                           confidences: confidences.map { $0.map(Double.init) },
                           failedChecks: decoded.failedChecks, corrections: decoded.corrections,
-                          uncertainPositions: uncertain, document: document)
+                          uncertainPositions: uncertain, document: document,
+                          checkBlind: checkBlind.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+                              .map { MRZReading.Position(line: $0[0] + 1, column: $0[1] + 1) })
     }
 }
 

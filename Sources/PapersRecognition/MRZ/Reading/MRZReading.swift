@@ -29,6 +29,11 @@ public struct MRZReading: Sendable, Hashable {
     /// The document data parsed from the lines, when they parse.
     public let document: DocumentData?
 
+    /// Characters the check digits cannot vouch for, among ``uncertainPositions``: a rival whose
+    /// value differs by a multiple of 10 (`G` and `Q`) was likely, or read in a cell moved a
+    /// little. Another view of the same MRZ reading the same character there is no surer of it.
+    var checkBlind: [Position] = []
+
     /// Whether every check digit holds and no unprotected character is uncertain.
     public var isVerified: Bool { failedChecks.isEmpty && uncertainPositions.isEmpty && document != nil }
 
