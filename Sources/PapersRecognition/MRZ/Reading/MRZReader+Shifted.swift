@@ -27,10 +27,10 @@ extension MRZReader {
     /// A check digit cannot tell a character from one whose value differs by a multiple of 10
     /// (`G` and `Q`, `5` and `F`: weighted, the difference vanishes modulo 10), so in a field
     /// that allows both (a document number, optional data) a confident misreading of one for the
-    /// other holds every check. A character whose runner-up in the recogniser's eyes is such a twin
-    /// (``MRZDecoder/runnerUpIsTwin(_:of:allowed:)``) is read again at every one of ``shifts`` too,
-    /// and when a moved cell decodes as one of its twins it is counted among
-    /// ``MRZDecoder/Decoded/movedTwins``: the reading cannot vouch for it.
+    /// other holds every check. A character (but a sure filler) whose runner-up in the
+    /// recogniser's eyes is such a twin (``MRZDecoder/runnerUpIsTwin(_:of:allowed:)``) is read
+    /// again at every one of ``shifts`` too, and when a moved cell decodes as one of its twins it
+    /// is counted among ``MRZDecoder/Decoded/movedTwins``: the reading cannot vouch for it.
     /// Done for the decodings kept only: it reads a few cells again for each.
     func doubtingShifts(_ decoded: MRZDecoder.Decoded) -> MRZDecoder.Decoded {
         var decoded = decoded
@@ -42,7 +42,8 @@ extension MRZReader {
         for (l, row) in decoded.confidences.enumerated() where l < lines.count {
             for (c, p) in row.enumerated() where lines[l].isVisible(c) {
                 if checked.contains([l, c]) {
-                    if l < decoded.probabilities.count,
+                    // A sure filler is not read again here either (its runner-up is often the `K`).
+                    if l < decoded.probabilities.count, !(decoded.lines[l][c] == filler && p >= Self.steadyAbove),
                        MRZDecoder.runnerUpIsTwin(decoded.probabilities[l][c], of: decoded.lines[l][c], allowed: schema.classes[l][c]) {
                         doubtful.append((l, c, Self.shifts))
                     }
