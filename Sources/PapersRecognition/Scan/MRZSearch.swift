@@ -88,9 +88,9 @@ struct MRZSearch {
 
     /// When the direct views gave no verified reading: `widened` (the outline's surroundings, made
     /// only when needed, and only when there was a document), then `photo` (gray, made only when
-    /// needed: most photos are read before this) turned level with
-    /// the outline at `documentAngle` degrees, then by ``steps``; `picture` turns the colour photo's
-    /// outline of the portrait the same way.
+    /// needed: most photos are read before this) turned level with the outline at `documentAngle`
+    /// degrees, then by ``steps``; `picture` turns the colour photo's outline of the portrait the
+    /// same way.
     mutating func readFallbackViews(widened: () -> Image?, photo makeGrayPhoto: () -> Image, picture: (Double) -> Quadrilateral?,
                                     documentAngle: Double?) {
         guard !isFinished else { return }

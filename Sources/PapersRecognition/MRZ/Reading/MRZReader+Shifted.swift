@@ -38,22 +38,24 @@ extension MRZReader {
         let schema = MRZSchema(format: decoded.format)
         let checked = schema.checkedPositions()
         let filler = UInt8(ascii: "<")
-        var doubtful: [(line: Int, column: Int, moves: [(dx: Double, dy: Double)])] = []
+        // The check-blind twins a moved cell is looked at for (none: a character no check covers,
+        // doubted when a moved cell reads anything else).
+        var doubtful: [(line: Int, column: Int, moves: [(dx: Double, dy: Double)], twins: [UInt8])] = []
         for (l, row) in decoded.confidences.enumerated() where l < lines.count {
             for (c, p) in row.enumerated() where lines[l].isVisible(c) {
                 if checked.contains([l, c]) {
                     // A sure filler is not read again here either (its runner-up is often the `K`).
                     if l < decoded.probabilities.count, !(decoded.lines[l][c] == filler && p >= Self.steadyAbove),
                        MRZDecoder.runnerUpIsTwin(decoded.probabilities[l][c], of: decoded.lines[l][c], allowed: schema.classes[l][c]) {
-                        doubtful.append((l, c, Self.shifts))
+                        doubtful.append((l, c, Self.shifts, MRZDecoder.twins(of: decoded.lines[l][c], allowed: schema.classes[l][c])))
                     }
                     continue
                 }
                 guard Double(p) >= unprotectedThreshold else { continue }
                 if p < Self.steadyAbove {
-                    doubtful.append((l, c, Self.shifts))
+                    doubtful.append((l, c, Self.shifts, []))
                 } else if decoded.lines[l][c] != filler {
-                    doubtful.append((l, c, Self.steadyShifts))
+                    doubtful.append((l, c, Self.steadyShifts, []))
                 }
             }
         }
@@ -61,7 +63,7 @@ extension MRZReader {
         var patches = [Float](), patch = [Float](repeating: 0, count: CharacterPatch.count)
         let count = doubtful.reduce(0) { $0 + $1.moves.count }
         patches.reserveCapacity(count * CharacterPatch.count)
-        for (l, c, moves) in doubtful {
+        for (l, c, moves, _) in doubtful {
             let cell = lines[l].cell(c)
             for shift in moves {
                 var moved = cell
@@ -74,14 +76,13 @@ extension MRZReader {
         }
         let readings = classifier.probabilities(ofPatches: patches, count: count)
         var next = 0
-        for (l, c, moves) in doubtful {
+        for (l, c, moves, twins) in doubtful {
             let chosen = MRZDecoder.index(of: decoded.lines[l][c])
             let moved = readings[next..<(next + moves.count)]
             next += moves.count
             let choices = moved.map { MRZDecoder.choice($0, line: l, column: c, schema: schema) }
-            if checked.contains([l, c]) {
+            if !twins.isEmpty {
                 // Another reading the checks can tell apart fails them; only a twin slips through.
-                let twins = MRZDecoder.twins(of: decoded.lines[l][c], allowed: schema.classes[l][c])
                 if choices.contains(where: { twins.contains(MRZDecoder.alphabet[$0]) }) { decoded.movedTwins.insert([l, c]) }
             } else if choices.contains(where: { $0 != chosen }) {
                 decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.unsteadyConfidence)
