@@ -1,6 +1,7 @@
 import PapersCore
 import PapersImaging
 @testable import PapersRecognition
+import Foundation
 import Testing
 
 /// Characters under a glare spot are marked, and an overexposed line as a whole is not.
@@ -30,6 +31,38 @@ struct WashedOutCellTests {
     func overexposedLineIsNotMarked() {
         let washed = Self.line(count: 30, paper: 255, glare: [7]).washedOutCells(count: 30)
         #expect(!washed.contains(true))
+    }
+
+    /// `line` with `light(x)` added to every pixel, clipped at white.
+    static func lit(_ line: SegmentedLine, _ light: (Int) -> Double) -> SegmentedLine {
+        var lit = line
+        let width = line.image.width
+        for i in lit.image.pixels.indices {
+            lit.image.pixels[i] = UInt8(min(255, Double(lit.image.pixels[i]) + light(i % width)))
+        }
+        return lit
+    }
+
+    @Test("paper clipped white by uneven light, its ink as dark as elsewhere, is not washed out")
+    func brightPaperIsNotMarked() {
+        // The light rises towards the left end: its paper clips, its bars stay dark.
+        let line = Self.lit(Self.line(count: 30, paper: 236, glare: []), { x in max(0, 40 - Double(x) * 0.6) })
+        #expect(line.clippedShares(count: 30)[0] >= SegmentedLine.washedOutShare)
+        #expect(!line.washedOutCells(count: 30).contains(true))
+    }
+
+    @Test("a spot that lifts the strokes away is washed out where it does")
+    func spotOverStrokesIsMarked() {
+        // A spot 2.5 cells wide adding up to 320 levels, centred on cell 10.
+        let line = Self.lit(Self.line(count: 30, paper: 210, glare: []), { x in
+            let d = (Double(x) - 105) / 25
+            return 320 * exp(-d * d)
+        })
+        let washed = Set(line.washedOutCells(count: 30).enumerated().filter(\.element).map(\.offset))
+        // Cells whose bar the spot lifts by 120 levels or more (out of 170) have lost it.
+        let lost = (0..<30).filter { 320 * exp(-pow((Double($0 * 10 + 5) - 105) / 25, 2)) >= 120 }
+        #expect(!lost.isEmpty)
+        #expect(Set(lost).isSubset(of: washed))
     }
 
     @Test("a clean line has no washed-out cell")
