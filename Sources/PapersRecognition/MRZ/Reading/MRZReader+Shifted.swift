@@ -22,7 +22,8 @@ extension MRZReader {
     /// is read again from its cell moved by each of ``shifts`` (``steadyShifts`` from
     /// ``steadyAbove``); when a moved cell decodes as another character
     /// (``MRZDecoder/choice(_:line:column:schema:)``: a `1` read where only a letter may stand
-    /// decodes as the `I` it was), its confidence drops to ``unsteadyConfidence``.
+    /// decodes as the `I` it was), its confidence drops to ``unsteadyConfidence``; in a country
+    /// code, only when the moved letter still names a country (``isPlausible(_:line:column:in:schema:)``).
     ///
     /// A check digit cannot tell a character from one whose value differs by a multiple of 10
     /// (`G` and `Q`, `5` and `F`: weighted, the difference vanishes modulo 10), so in a field
@@ -84,10 +85,23 @@ extension MRZReader {
             if !twins.isEmpty {
                 // Another reading the checks can tell apart fails them; only a twin slips through.
                 if choices.contains(where: { twins.contains(MRZDecoder.alphabet[$0]) }) { decoded.movedTwins.insert([l, c]) }
-            } else if choices.contains(where: { $0 != chosen }) {
+            } else if choices.contains(where: { $0 != chosen && Self.isPlausible($0, line: l, column: c, in: decoded.lines, schema: schema) }) {
                 decoded.confidences[l][c] = min(decoded.confidences[l][c], Self.unsteadyConfidence)
             }
         }
         return decoded
+    }
+
+    /// Whether class `k` read at `line`, `column` in place of the character there gives a zone a
+    /// document could carry. In a country code that names a country, a letter that would make
+    /// it name none is not a rival reading: the moved cell cut the glyph badly, and the code
+    /// itself (a closed list) vouches for the letter read. Elsewhere every character is.
+    static func isPlausible(_ k: Int, line: Int, column: Int, in lines: [[UInt8]], schema: MRZSchema) -> Bool {
+        guard let field = schema.countryCodes.first(where: { $0.line == line && $0.range.contains(column) }) else { return true }
+        let code = String(decoding: lines[line][field.range], as: UTF8.self)
+        guard Country(mrzField: code) != nil else { return true }
+        var changed = Array(lines[line][field.range])
+        changed[column - field.range.lowerBound] = MRZDecoder.alphabet[k]
+        return Country(mrzField: String(decoding: changed, as: UTF8.self)) != nil
     }
 }
