@@ -33,6 +33,12 @@ final class ServerProcess {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "papers serve did not start: \(text)"])
         }
         self.port = port
+        // Keep draining the server's log: every request writes a line, and a pipe nobody reads
+        // fills after some 64 KB and blocks the server in its next write.
+        // At the end of the stream (the server gone) the handler is removed.
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+        }
     }
 
     func kill9() {
